@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run over every package: unit tests and API tests (Fastify's app.inject).
+// Browser flows live in e2e/ and run under Playwright, not here.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'seal',
+          root: 'packages/seal',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
