@@ -1,0 +1,3 @@
+export * from './fonts';
+export * from './limits';
+export * from './schemas';
