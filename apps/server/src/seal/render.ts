@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import {
+  CODE_FONT_FAMILY,
+  drawSeal,
+  SEAL_CANVAS_PX,
+  SEAL_FONT_FAMILY,
+  SEAL_RED,
+  type TCreateSeal,
+} from '@yinzhang/seal';
+import { encodeOneColourPng, parseHexColour } from './png';
+
+/**
+ * Server-side seal rendering on @napi-rs/canvas with the same font files the browser loads.
+ * Node-only; the drawing itself is packages/seal's drawSeal.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The stylesheets the browser imports, and the family each one's files are registered under. */
+export const SEAL_STYLESHEETS = [
+  { css: '@fontsource/noto-serif-sc/700.css', family: SEAL_FONT_FAMILY },
+  { css: '@fontsource/arimo/latin-700.css', family: CODE_FONT_FAMILY },
+] as const;
+
+/** Absolute paths of the .woff2 files a @fontsource stylesheet names, in its order. */
+export function fontFilesFromCss(cssPath: string): string[] {
+  const css = readFileSync(cssPath, 'utf8');
+  const dir = dirname(cssPath);
+  return [...css.matchAll(/url\(\s*['"]?([^'")]+\.woff2)['"]?\s*\)/g)].map((m) =>
+    resolve(dir, m[1] as string),
+  );
+}
+
+let registered = false;
+
+/**
+ * Registers every face once. @napi-rs/canvas picks, per glyph, among the files registered under
+ * one family, so the unicode-range slices together behave like the whole font.
+ */
+export function registerSealFonts(): void {
+  if (registered) return;
+  for (const { css, family } of SEAL_STYLESHEETS) {
+    const files = fontFilesFromCss(require.resolve(css));
+    if (files.length === 0) throw new Error(`no font files named in ${css}`);
+    for (const file of files) {
+      if (!GlobalFonts.registerFromPath(file, family)) {
+        throw new Error(`could not register font ${file}`);
+      }
+    }
+  }
+  registered = true;
+}
+
+/** A 512x512 PNG of the seal. Deterministic: the same spec gives the same bytes. */
+export function renderSealPng(spec: TCreateSeal): Buffer {
+  registerSealFonts();
+  const canvas = createCanvas(SEAL_CANVAS_PX, SEAL_CANVAS_PX);
+  const ctx = canvas.getContext('2d');
+  // The host's language would otherwise steer which registered face wins for shared code points.
+  ctx.lang = 'zh-CN';
+  drawSeal(ctx, spec, { sizePx: SEAL_CANVAS_PX });
+  const { data } = ctx.getImageData(0, 0, SEAL_CANVAS_PX, SEAL_CANVAS_PX);
+  return encodeOneColourPng(data, SEAL_CANVAS_PX, SEAL_CANVAS_PX, parseHexColour(SEAL_RED));
+}
