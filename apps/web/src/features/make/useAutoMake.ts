@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { SealInput } from '../../store';
+import { AUTO_MAKE_DELAY_MS, shouldAutoMake } from './autoMake';
+
+/**
+ * Calls `make(input)` AUTO_MAKE_DELAY_MS after `input` last changed, when the name is long enough.
+ * Returns `cancel`, which drops the pending call (Enter makes the seal at once instead).
+ */
+export function useAutoMake(input: SealInput, make: (input: SealInput) => void): () => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const makeRef = useRef(make);
+  makeRef.current = make;
+
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+  }, []);
+
+  const { name, title, code } = input;
+  useEffect(() => {
+    if (!shouldAutoMake(name)) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      makeRef.current({ name, title, code });
+    }, AUTO_MAKE_DELAY_MS);
+    return cancel;
+  }, [name, title, code, cancel]);
+
+  return cancel;
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import MakeSealTab from './make/MakeSealTab';
+
+/**
+ * The home page's tabs, in order. Adding a tab is one entry here (and its label in src/i18n).
+ * Heavy tabs load on first open: `Panel: lazy(() => import('./pdf-sign/PdfSignTab'))`.
+ */
+export const TABS = [
+  { id: 'make', labelKey: 'tabs.make', Panel: MakeSealTab },
+] as const satisfies readonly {
+  id: string;
+  labelKey: `tabs.${string}`;
+  Panel: ComponentType;
+}[];
+
+export type TabId = (typeof TABS)[number]['id'];

@@ -1,0 +1,66 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en';
+import zhCN from './zh-CN';
+
+export const LANGUAGES = [
+  { code: 'zh-CN', label: '中文' },
+  { code: 'en', label: 'English' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+const STORAGE_KEY = 'lang';
+
+function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.some((l) => l.code === value);
+}
+
+function savedLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(lng: string): void {
+  document.documentElement.lang = lng;
+}
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    'zh-CN': { translation: zhCN },
+    en: { translation: en },
+  },
+  lng: savedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES.map((l) => l.code),
+  // React escapes text itself.
+  interpolation: { escapeValue: false },
+  // Resources are bundled, so init is synchronous and the first render already has text.
+  initAsync: false,
+});
+applyLanguage(i18n.language);
+
+/** Switches the language and remembers the choice. */
+export function setLanguage(lng: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // Private mode or storage disabled: the choice lasts for this visit only.
+  }
+  void i18n.changeLanguage(lng);
+}
+
+export default i18n;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof zhCN };
+  }
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API runs separately (`npm run dev` starts both); the browser still talks only
+// to its own origin, through this proxy.
+const API = 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/v1': API,
+      '/healthz': API,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // @yinzhang/seal is pure (STYLE #2) but does not say so in its package.json; without this,
+        // its zod schemas and the drawing code would land in the home bundle although only the
+        // lazily loaded local-seal chunk uses them.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]seal[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});
