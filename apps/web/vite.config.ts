@@ -17,13 +17,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      treeshake: {
-        // @yinzhang/seal is pure (STYLE #2) but does not say so in its package.json; without this,
-        // its zod schemas and the drawing code would land in the home bundle although only the
-        // lazily loaded local-seal chunk uses them.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]seal[\\/]src[\\/]/, sideEffects: false }],
-      },
-    },
   },
 });

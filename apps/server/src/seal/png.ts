@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateSync } from 'node:zlib';
 
 /**
  * PNG encoding for one-colour images such as seals: every pixel is the same colour at some alpha,
@@ -54,7 +54,9 @@ export function encodeOneColourPng(
     chunk('IHDR', ihdr),
     chunk('PLTE', palette),
     chunk('tRNS', alphas),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    // Run-length matching: seals are long runs of 0 and 230; measured both smaller and ~80x faster
+    // than level 9's default strategy, which took most of a request's time.
+    chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -1,0 +1,18 @@
+-- Times are Unix epoch milliseconds.
+
+-- A mark is a stamp PNG the site produced or was shown, named by its content hash (mid).
+CREATE TABLE marks (
+  mid          TEXT    PRIMARY KEY,
+  kind         TEXT    NOT NULL,
+  bytes        INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  hits         INTEGER NOT NULL DEFAULT 1
+);
+
+-- User feedback from the 问题反馈 box.
+CREATE TABLE reports (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  text       TEXT    NOT NULL,
+  created_at INTEGER NOT NULL
+);

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, type z } from 'zod';
+
+/** The one shape of every error answer: `{ error: { code, message } }`. */
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string };
+}
+
+/** Thrown by routes for an answer they chose; the error handler sends it as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'HttpError';
+  }
+}
+
+interface Mapped {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Framework and plugin error codes we answer with a status of our choosing. */
+const KNOWN_CODES: Readonly<Record<string, Omit<Mapped, 'message'>>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST' },
+  FST_ERR_VALIDATION: { status: 400, code: 'INVALID_INPUT' },
+};
+
+const STATUS_CODES: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
+  411: 'LENGTH_REQUIRED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+  503: 'UNAVAILABLE',
+};
+
+const INTERNAL: Mapped = { status: 500, code: 'INTERNAL', message: 'Internal server error' };
+
+/** One readable line from a zod failure: `name: name is required; code: ...`. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
+    .join('; ');
+}
+
+/** Validates a request body; a failure becomes a 400 with the reasons. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new HttpError(400, 'INVALID_INPUT', describeZodError(result.error));
+  }
+  return result.data;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Maps anything thrown during a request to status, code and a message fit for a client.
+ * Only 4xx messages pass through; 5xx always say the same generic thing.
+ */
+export function mapError(error: unknown): Mapped {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, code: error.code, message: error.message };
+  }
+  if (error instanceof ZodError) {
+    return { status: 400, code: 'INVALID_INPUT', message: describeZodError(error) };
+  }
+  const fastifyCode = (error as { code?: unknown } | null)?.code;
+  const known = typeof fastifyCode === 'string' ? KNOWN_CODES[fastifyCode] : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (known) return { ...known, message };
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, code: STATUS_CODES[status] ?? 'BAD_REQUEST', message };
+  }
+  if (status === 503) return { status, code: 'UNAVAILABLE', message: 'Service unavailable' };
+  return INTERNAL;
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+/** Installs the app's single error handler and its 404 answer (JSON for every path). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = mapError(error);
+    if (mapped.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
+    }
+    return reply
+      .code(mapped.status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(mapped.code, mapped.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .code(404)
+      .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
