@@ -8,8 +8,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webDist = path.join(root, 'apps/web/dist');
 export const serverEntry = path.join(root, 'apps/server/src/server.ts');
 
-/** Newest modification time of any file under the given folders (ignores node_modules and dist). */
-function newestMtime(dirs) {
+/** Newest modification time of the given files and of any file under the given folders. */
+function newestMtime(paths) {
   let newest = 0;
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -19,14 +19,24 @@ function newestMtime(dirs) {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  for (const p of paths) {
+    if (!existsSync(p)) continue;
+    if (statSync(p).isDirectory()) walk(p);
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
   return newest;
 }
 
 /** Builds the web app when its output is missing or older than its sources. */
 export function buildWebIfNeeded({ force = false } = {}) {
   const index = path.join(webDist, 'index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/seal/src'].map(
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages/seal/src',
+  ].map(
     (p) => path.join(root, p),
   );
   const fresh = existsSync(index) && statSync(index).mtimeMs >= newestMtime(sources);
