@@ -1,5 +1,5 @@
-import { createClient } from '@libsql/client';
 import path from 'node:path';
+import { createClient } from '@libsql/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';

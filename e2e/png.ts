@@ -21,7 +21,12 @@ export function pixel(img: Rgba, x: number, y: number): [number, number, number,
 export function countRed(img: Rgba): number {
   let n = 0;
   for (let i = 0; i < img.data.length; i += 4) {
-    const [r, g, b, a] = [img.data[i] ?? 0, img.data[i + 1] ?? 0, img.data[i + 2] ?? 0, img.data[i + 3] ?? 0];
+    const [r, g, b, a] = [
+      img.data[i] ?? 0,
+      img.data[i + 1] ?? 0,
+      img.data[i + 2] ?? 0,
+      img.data[i + 3] ?? 0,
+    ];
     if (a > 150 && r > 170 && g < 90 && b < 90) n++;
   }
   return n;

@@ -36,9 +36,7 @@ export function buildWebIfNeeded({ force = false } = {}) {
     'apps/web/public',
     'apps/web/vite.config.ts',
     'packages/seal/src',
-  ].map(
-    (p) => path.join(root, p),
-  );
+  ].map((p) => path.join(root, p));
   const fresh = existsSync(index) && statSync(index).mtimeMs >= newestMtime(sources);
   if (fresh && !force) return;
   console.log('Building the web app (apps/web/dist)...');

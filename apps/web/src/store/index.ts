@@ -45,6 +45,8 @@ export interface SealState {
   /** Makes (or takes from the cache) a seal and, unless a newer request was made meanwhile, makes it current. */
   makeSeal(method: SealMethod, input: SealInput): Promise<void>;
   setCurrentStamp(stamp: Stamp, png?: Blob): void;
+  /** The input changed to one that will not be made: an answer still on its way must not become current. */
+  abandonSeal(): void;
 }
 
 export interface SealStoreDeps {
@@ -134,6 +136,11 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
           const message = error instanceof Error ? error.message : String(error);
           set({ making: false, makeError: { reason: 'failed', message } });
         }
+      },
+
+      abandonSeal() {
+        latestTicket++;
+        if (get().making) set({ making: false });
       },
 
       setCurrentStamp(stamp, png) {

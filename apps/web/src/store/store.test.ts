@@ -88,6 +88,19 @@ describe('seal store', () => {
     expect(Object.keys(store.getState().createCache)).toHaveLength(2);
   });
 
+  it('drops an answer still on its way once the input is abandoned', async () => {
+    const slow = deferred<Response>();
+    mockFetch(() => slow.promise);
+    const store = createSealStore({ renderLocal: vi.fn() });
+    const pending = store.getState().makeSeal('server', input);
+    expect(store.getState().making).toBe(true);
+    store.getState().abandonSeal();
+    expect(store.getState().making).toBe(false);
+    slow.resolve(pngResponse('late'));
+    await pending;
+    expect(store.getState().currentStamp).toBeNull();
+  });
+
   it('shows the error of the latest request and clears it on the next one', async () => {
     let fail = true;
     mockFetch(() =>

@@ -26,11 +26,16 @@ export default function SealForm() {
   const id = useId();
   const makeSeal = useSeal((s) => s.makeSeal);
   const makeError = useSeal((s) => s.makeError);
+  const abandonSeal = useSeal((s) => s.abandonSeal);
   const [form, setForm] = useState<SealInput>({ name: '', title: '', code: '' });
   // What the debounce watches: the form minus text still being composed in an input method,
   // so pinyin letters on their way to becoming 北京 are never sent as a seal name.
   const [settled, setSettled] = useState<SealInput>(form);
-  const cancelAutoMake = useAutoMake(settled, (input) => void makeSeal('server', input));
+  const cancelAutoMake = useAutoMake(
+    settled,
+    (input) => void makeSeal('server', input),
+    abandonSeal,
+  );
 
   function update(field: Field, raw: string, composing: boolean) {
     const value = field === 'code' ? raw.replace(NOT_CODE, '') : raw;

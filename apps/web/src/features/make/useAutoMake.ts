@@ -4,12 +4,20 @@ import { AUTO_MAKE_DELAY_MS, shouldAutoMake } from './autoMake';
 
 /**
  * Calls `make(input)` AUTO_MAKE_DELAY_MS after `input` last changed, when the name is long enough.
- * Returns `cancel`, which drops the pending call (Enter makes the seal at once instead).
+ * When the name becomes too short, `abandon` is called so that an answer still on its way for an
+ * older input is not shown. Returns `cancel`, which drops the pending call (Enter makes the seal at
+ * once instead).
  */
-export function useAutoMake(input: SealInput, make: (input: SealInput) => void): () => void {
+export function useAutoMake(
+  input: SealInput,
+  make: (input: SealInput) => void,
+  abandon: () => void,
+): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const makeRef = useRef(make);
   makeRef.current = make;
+  const abandonRef = useRef(abandon);
+  abandonRef.current = abandon;
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
@@ -18,7 +26,10 @@ export function useAutoMake(input: SealInput, make: (input: SealInput) => void):
 
   const { name, title, code } = input;
   useEffect(() => {
-    if (!shouldAutoMake(name)) return;
+    if (!shouldAutoMake(name)) {
+      abandonRef.current();
+      return;
+    }
     timer.current = setTimeout(() => {
       timer.current = undefined;
       makeRef.current({ name, title, code });
