@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/helpers';
 import { ApiError, apiFetch, postJson } from './client';
+import { grayStamp, parseStamp } from './extract';
 import { createStamp, markFile } from './seal';
 import { getSite, sendReport } from './site';
 
@@ -28,6 +29,8 @@ describe('api client', () => {
     ['markFile', () => markFile(new Blob(['x']))],
     ['sendReport', () => sendReport('hi')],
     ['getSite', () => getSite()],
+    ['parseStamp', () => parseStamp(new Blob(['png']), '0-1-0')],
+    ['grayStamp', () => grayStamp('pid1', '0-2-0')],
   ])('%s: a 419 answer reloads the page', async (_name, call) => {
     mockFetch(() => jsonResponse(419, { error: { code: 'expired', message: 'upload expired' } }));
     await expect(call()).rejects.toBeInstanceOf(ApiError);
@@ -68,5 +71,37 @@ describe('api client', () => {
     const body = fetch.mock.calls[0]?.[1]?.body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('uploads a crop for extraction and reads pid and mid', async () => {
+    const fetch = mockFetch(
+      () => new Response('png', { status: 200, headers: { pid: 'p1', mid: 'm1' } }),
+    );
+    const parsed = await parseStamp(new Blob(['crop'], { type: 'image/png' }), '2-12-1');
+    expect(parsed).toMatchObject({ pid: 'p1', mid: 'm1' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/stamp/parse');
+    const form = init?.body as FormData;
+    expect(form.get('gray')).toBe('2-12-1');
+    expect(form.get('stream')).toBe('1');
+    expect(form.get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('treats a parse answer without pid as an error (no later gray call could work)', async () => {
+    mockFetch(() => new Response('png', { status: 200, headers: { mid: 'm1' } }));
+    await expect(parseStamp(new Blob(['crop']), '0-1-0')).rejects.toMatchObject({
+      code: 'no_pid',
+    });
+  });
+
+  it('asks for another clarity key with the pid header', async () => {
+    const fetch = mockFetch(() => new Response('png', { status: 200, headers: { mid: 'm2' } }));
+    expect((await grayStamp('p1', '0-3-0')).mid).toBe('m2');
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/stamp/gray');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('pid')).toBe('p1');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ gray: '0-3-0' });
   });
 });

@@ -6,9 +6,13 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
 import type { TabId } from '../features/tabs';
+import { createExtractSlice, type ExtractState } from './extract';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
 
 export type { SealInput } from '../api/seal';
+export type { ClaritySetting, ExtractMode, RedHandling } from './clarity';
+export type { ExtractError, ExtractedStamp, Photo } from './extract';
+export { selectClarityKey } from './extract';
 
 /** `local`: drawn in this browser, then registered with POST /v1/file/mark; `server`: POST /v1/stamp/create. */
 export type SealMethod = 'local' | 'server';
@@ -23,19 +27,38 @@ export interface SealResult {
   blob: Blob;
 }
 
+/** `made`: by name; `extracted`: from a photo; `saved`: restored from localStorage. */
+export type StampKind = 'made' | 'extracted' | 'saved';
+
 /** The stamp the other tools will place. A stamp restored from localStorage has no mid or name. */
 export interface Stamp {
   url: string;
   mid: string;
   name: string;
   method?: SealMethod;
+  kind?: StampKind;
+}
+
+/**
+ * One of the stamps the visitor has, for the screens that place stamps. One entry per source:
+ * `made` is the latest seal made by name (typing replaces it), `extracted:<pid>` one per upload
+ * (changing the clarity updates it), `saved` the stamp found in localStorage on arrival.
+ */
+export interface StampEntry {
+  id: string;
+  url: string;
+  mid: string;
+  kind: StampKind;
+  name: string;
 }
 
 export type MakeError = { reason: 'nameRequired' } | { reason: 'failed'; message: string };
 
-export interface SealState {
+export interface SealState extends ExtractState {
   activeTab: TabId;
   currentStamp: Stamp | null;
+  /** The stamps the visitor has, newest first. */
+  stamps: readonly StampEntry[];
   /** Made seals by `sealCacheKey(method, input)`. */
   createCache: Readonly<Record<string, SealResult>>;
   making: boolean;
@@ -47,6 +70,8 @@ export interface SealState {
   setCurrentStamp(stamp: Stamp, png?: Blob): void;
   /** The input changed to one that will not be made: an answer still on its way must not become current. */
   abandonSeal(): void;
+  /** Adds a stamp to `stamps`, or updates the entry with the same id and moves it to the front. */
+  keepStamp(entry: StampEntry): void;
 }
 
 export interface SealStoreDeps {
@@ -75,6 +100,16 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
   const inFlight = new Map<string, Promise<SealResult>>();
 
   return createStore<SealState>()((set, get) => {
+    function keepMade(stamp: Stamp): void {
+      get().keepStamp({
+        id: 'made',
+        url: stamp.url,
+        mid: stamp.mid,
+        kind: 'made',
+        name: stamp.name,
+      });
+    }
+
     async function produce(method: SealMethod, input: SealInput): Promise<SealResult> {
       let blob: Blob;
       let mid: string;
@@ -100,9 +135,14 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       return promise;
     }
 
+    const restored = restoredStamp();
     return {
+      ...createExtractSlice(set, get),
       activeTab: 'make',
-      currentStamp: restoredStamp(),
+      currentStamp: restored,
+      stamps: restored
+        ? [{ id: 'saved', url: restored.url, mid: '', kind: 'saved', name: '' }]
+        : [],
       createCache: {},
       making: false,
       makeError: null,
@@ -122,7 +162,9 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         const cached = get().createCache[key];
         if (cached) {
           set({ making: false, makeError: null });
-          get().setCurrentStamp({ ...stampOf(cached), name: input.name }, cached.blob);
+          const stamp = { ...stampOf(cached), name: input.name };
+          get().setCurrentStamp(stamp, cached.blob);
+          keepMade(stamp);
           return;
         }
         set({ making: true, makeError: null });
@@ -130,7 +172,9 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
           const result = await cachedOrMade(key, method, input);
           if (ticket !== latestTicket) return;
           set({ making: false });
-          get().setCurrentStamp({ ...stampOf(result), name: input.name }, result.blob);
+          const stamp = { ...stampOf(result), name: input.name };
+          get().setCurrentStamp(stamp, result.blob);
+          keepMade(stamp);
         } catch (error) {
           if (ticket !== latestTicket) return;
           const message = error instanceof Error ? error.message : String(error);
@@ -141,6 +185,10 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       abandonSeal() {
         latestTicket++;
         if (get().making) set({ making: false });
+      },
+
+      keepStamp(entry) {
+        set((s) => ({ stamps: [entry, ...s.stamps.filter((e) => e.id !== entry.id)] }));
       },
 
       setCurrentStamp(stamp, png) {
@@ -159,12 +207,12 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
 }
 
 function stampOf(result: SealResult): Omit<Stamp, 'name'> {
-  return { url: result.url, mid: result.mid, method: result.method };
+  return { url: result.url, mid: result.mid, method: result.method, kind: 'made' };
 }
 
 function restoredStamp(): Stamp | null {
   const url = loadSavedStamp();
-  return url ? { url, mid: '', name: '' } : null;
+  return url ? { url, mid: '', name: '', kind: 'saved' } : null;
 }
 
 export const sealStore = createSealStore();

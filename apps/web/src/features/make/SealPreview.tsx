@@ -2,10 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
 import styles from './SealPreview.module.css';
 
-/** The current stamp on a checkered card (its background is transparent), with a download link. */
+/**
+ * The current stamp on a checkered card (its background is transparent), with a download link.
+ * A stamp extracted from a photo has its own preview below; here the latest seal made by name stays.
+ */
 export default function SealPreview() {
   const { t } = useTranslation();
-  const stamp = useSeal((s) => s.currentStamp);
+  const stamp = useSeal((s) =>
+    s.currentStamp?.kind === 'extracted'
+      ? (s.stamps.find((e) => e.kind === 'made') ?? null)
+      : s.currentStamp,
+  );
   const making = useSeal((s) => s.making);
   const fileName = `${stamp?.name || t('app.name')}.png`;
 

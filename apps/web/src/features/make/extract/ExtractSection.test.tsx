@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import { sealStore } from '../../../store';
+import { initialClarity } from '../../../store/clarity';
+import { deferred, jsonResponse, mockFetch, stubObjectUrls } from '../../../test/helpers';
+import ExtractSection from './ExtractSection';
+
+// jsdom has no canvas: the crop export is replaced, the rest of the flow is real.
+const exportCrop = vi.hoisted(() =>
+  vi.fn(async () => new Blob(['512 crop'], { type: 'image/png' })),
+);
+vi.mock('./cropExport', () => ({ exportCrop }));
+
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const png = (name = 'seal-photo.png') =>
+  new File([new Uint8Array(PNG_HEAD)], name, { type: 'image/png' });
+
+function stampResponse(mid: string, pid?: string): Response {
+  return new Response(new Uint8Array(PNG_HEAD), {
+    status: 200,
+    headers: { 'content-type': 'image/png', mid, ...(pid ? { pid } : {}) },
+  });
+}
+
+let fetch: ReturnType<typeof mockFetch>;
+let alert: ReturnType<typeof vi.fn>;
+
+const fileInput = () => screen.getByLabelText('上传印章照片') as HTMLInputElement;
+const choose = (file: File) =>
+  act(async () => {
+    fireEvent.change(fileInput(), { target: { files: [file] } });
+  });
+const makeButton = () => screen.findByRole('button', { name: '制作印章' });
+const slider = () => screen.getByRole('slider', { name: '清晰度' }) as HTMLInputElement;
+const grayCalls = () =>
+  fetch.mock.calls
+    .filter(([url]) => url === '/v1/stamp/gray')
+    .map(([, init]) => JSON.parse(String(init?.body)).gray);
+
+async function uploadAndMake() {
+  await choose(png());
+  fireEvent.click(await makeButton());
+  return screen.findByAltText('提取的印章');
+}
+
+describe('extracting a seal from a photo', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    stubObjectUrls();
+    sealStore.setState({
+      mode: 0,
+      clarity: initialClarity(),
+      photo: null,
+      pid: null,
+      stampUrl: null,
+      stampKey: null,
+      grayCache: {},
+      parsing: false,
+      graying: false,
+      extractError: null,
+    });
+    alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    exportCrop.mockClear();
+    fetch = mockFetch((url, init) =>
+      url === '/v1/stamp/parse'
+        ? stampResponse('parsed', 'pid-1')
+        : stampResponse(`gray ${JSON.parse(String(init?.body)).gray}`),
+    );
+    render(<ExtractSection />);
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers a real image file input with the size tip', () => {
+    expect(fileInput().type).toBe('file');
+    expect(fileInput().accept).toBe('image/png,image/jpeg,image/webp');
+    expect(screen.getByText('PNG, JPG up to 5MB')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'over 5 MB',
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
+      'The file is more than 5MB',
+    ],
+    [
+      'a text file',
+      new File(['hello world!'], 'notes.txt', { type: 'text/plain' }),
+      'Please select an image file',
+    ],
+    [
+      'text named .png',
+      new File(['hello world!'], 'fake.png', { type: 'image/png' }),
+      'Please select an image file',
+    ],
+  ])('alerts for %s and keeps the box empty', async (_name, file, message) => {
+    await choose(file);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect(screen.queryByRole('button', { name: '制作印章' })).toBeNull();
+  });
+
+  it('takes a dropped photo', async () => {
+    const dropZone = screen.getByText('点击选择照片，或拖到这里').closest('label') as HTMLElement;
+    await act(async () => {
+      fireEvent.drop(dropZone, { dataTransfer: { files: [png()], types: ['Files'] } });
+    });
+    expect(await makeButton()).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('shows the cropper tools and the mode radios; red handling only outside seal mode', async () => {
+    await choose(png());
+    await makeButton();
+    const tools = screen.getByRole('group', { name: '裁剪工具' });
+    for (const name of ['放大', '缩小', '上移', '下移', '左移', '右移', '旋转']) {
+      expect(within(tools).getByRole('button', { name })).toBeTruthy();
+    }
+    expect((screen.getByRole('radio', { name: '印章模式' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(screen.queryByRole('radio', { name: '仅红色' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '图片模式' }));
+    for (const name of ['不处理', '仅红色', '全部变红']) {
+      expect(screen.getByRole('radio', { name })).toBeTruthy();
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('制作印章 is busy while waiting, then shows the result with slider, toggle and download', async () => {
+    const answer = deferred<Response>();
+    fetch.mockImplementationOnce(() => answer.promise);
+    await choose(png());
+    fireEvent.click(await makeButton());
+    const busy = await screen.findByRole('button', { name: '稍等片刻...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(exportCrop).toHaveBeenCalledWith('blob:test/1', { area: null, rotation: 0 });
+    await act(async () => answer.resolve(stampResponse('parsed', 'pid-1')));
+
+    const img = (await screen.findByAltText('提取的印章')) as HTMLImageElement;
+    expect(img.src).toMatch(/^blob:/);
+    expect(((await makeButton()) as HTMLButtonElement).disabled).toBe(false);
+    const key = sealStore.getState().stampKey;
+    expect(slider()).toMatchObject({ min: '0', max: '3', value: key?.split('-')[1] });
+    const link = screen.getByRole('link', { name: '下载' });
+    expect(link.getAttribute('download')).toBe(`seal-${key}.png`);
+    expect(link.getAttribute('href')).toBe(img.getAttribute('src'));
+
+    const stage = img.parentElement as HTMLElement;
+    expect(stage.dataset.checkered).toBe('false');
+    fireEvent.click(screen.getByRole('switch', { name: '透明背景' }));
+    expect(stage.dataset.checkered).toBe('true');
+  });
+
+  it('the arrows and the slider ask for other keys; a key seen before comes from the cache', async () => {
+    await uploadAndMake();
+    fireEvent.click(screen.getByRole('radio', { name: '图片模式' }));
+    await waitFor(() => expect(slider().value).toBe('12'));
+    expect(slider().max).toBe('19');
+    fireEvent.click(screen.getByRole('button', { name: '提高清晰度' }));
+    await waitFor(() => expect(slider().value).toBe('13'));
+    fireEvent.change(slider(), { target: { value: '19' } });
+    await waitFor(() => expect(sealStore.getState().stampKey).toBe('2-19-0'));
+    expect((screen.getByRole('button', { name: '提高清晰度' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '降低清晰度' }));
+    fireEvent.click(screen.getByRole('radio', { name: '全部变红' }));
+    await waitFor(() => expect(sealStore.getState().stampKey).toBe('2-18-2'));
+    expect(grayCalls()).toEqual(['2-12-0', '2-13-0', '2-19-0', '2-18-0', '2-18-2']);
+    const gray = fetch.mock.calls.find(([url]) => url === '/v1/stamp/gray');
+    expect(new Headers(gray?.[1]?.headers).get('pid')).toBe('pid-1');
+
+    fireEvent.click(screen.getByRole('radio', { name: '不处理' }));
+    fireEvent.click(screen.getByRole('radio', { name: '印章模式' }));
+    expect(grayCalls()).toHaveLength(5);
+    expect(screen.getByRole('link', { name: '下载' }).getAttribute('download')).toMatch(
+      /^seal-0-\d-0\.png$/,
+    );
+  });
+
+  it.each([
+    [413, 'file too large', '图片超过 5MB，请换一张小一些的图片。'],
+    [415, 'unsupported', '服务器无法识别这个文件，请选择 PNG、JPG 或 WebP 图片。'],
+    [422, 'cannot decode', '图片无法读取，可能已损坏，请换一张。'],
+    [500, 'disk full', '提取失败：disk full'],
+  ])('a %i clears the busy state and says what went wrong', async (status, message, text) => {
+    fetch.mockImplementation(() =>
+      Promise.resolve(jsonResponse(status, { error: { code: 'x', message } })),
+    );
+    await choose(png());
+    fireEvent.click(await makeButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(((await makeButton()) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByAltText('提取的印章')).toBeNull();
+  });
+});
