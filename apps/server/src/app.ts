@@ -3,11 +3,13 @@ import type { Client } from '@libsql/client';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { createRepository } from './db/repository';
+import { createRepository, type Repository } from './db/repository';
+import { createExtractPool, type ExtractPool } from './extract/pool';
 import { errorBody, installErrorHandling, mapError } from './http/errors';
 import { registerCors, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
-import { SERVER_LIMITS } from './limits';
+import { EXTRACT_LIMITS, SERVER_LIMITS } from './limits';
+import { createExtractCache, extractRoutes } from './routes/extract';
 import { fileRoutes } from './routes/file';
 import { reportRoutes } from './routes/report';
 import { siteRoutes } from './routes/site';
@@ -21,6 +23,15 @@ export interface AppDeps {
   readonly db?: Client;
   /** Opens the database the app owns (and closes with itself) when `db` is not given. */
   readonly openDatabase?: (dataDir: string) => Promise<Client>;
+  /**
+   * The worker pool for seal extraction. The caller owns a given one (closing the app leaves it
+   * open); otherwise the app makes its own (no worker starts before the first job) and closes it.
+   */
+  readonly extractPool?: ExtractPool;
+  /** The clock (epoch ms) for stored crops' expiry. */
+  readonly now?: () => number;
+  /** How often expired crops are deleted (EXTRACT_LIMITS.sessionSweepIntervalMs by default). */
+  readonly sessionSweepIntervalMs?: number;
 }
 
 /**
@@ -55,8 +66,16 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
     app.addHook('onClose', async () => db.close());
   }
 
-  const repo = createRepository(db);
+  const now = deps.now ?? Date.now;
+  const repo = createRepository(db, now);
   closeConnectionsOnShutdown(app);
+  sweepExpiredSessions(app, repo, deps.sessionSweepIntervalMs);
+
+  const extractPool = deps.extractPool ?? createExtractPool();
+  if (deps.extractPool === undefined) {
+    // After in-flight requests: their jobs finish first.
+    app.addHook('onClose', async () => extractPool.close());
+  }
 
   // Before any plugin: children inherit the handlers set on their parent at registration.
   installErrorHandling(app);
@@ -78,6 +97,12 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
         repo,
         cache: createSealCache(),
       });
+      await v1.register(extractRoutes, {
+        repo,
+        pool: extractPool,
+        cache: createExtractCache(),
+        now,
+      });
       await v1.register(fileRoutes, { repo });
       await v1.register(reportRoutes, { repo });
       await v1.register(siteRoutes, { contact: config.contact });
@@ -89,6 +114,27 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
   app.get('/healthz', async () => ({ ok: true }));
 
   await registerWebApp(app, config.webDist);
+}
+
+/**
+ * Deletes expired crops now and then. The timer does not keep the process alive and stops before
+ * the app closes (so it never runs against a closed database); a failed sweep is retried next time.
+ */
+function sweepExpiredSessions(
+  app: FastifyInstance,
+  repo: Repository,
+  intervalMs: number = EXTRACT_LIMITS.sessionSweepIntervalMs,
+): void {
+  const timer = setInterval(() => {
+    repo.deleteExpiredParseSessions().then(
+      (deleted) => {
+        if (deleted > 0) app.log.debug({ deleted }, 'expired parse sessions deleted');
+      },
+      (err: unknown) => app.log.warn({ err }, 'sweeping expired parse sessions failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  app.addHook('preClose', async () => clearInterval(timer));
 }
 
 /**

@@ -1,7 +1,10 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 
-/** Where a mark came from: drawn by the server, or drawn in the browser and registered. */
-export type MarkKind = 'create' | 'local';
+/**
+ * Where a mark came from: drawn by the server, drawn in the browser and registered, or extracted
+ * from a photo by the server.
+ */
+export type MarkKind = 'create' | 'local' | 'extract';
 
 export interface MarkInput {
   readonly mid: string;
@@ -21,6 +24,17 @@ export interface ReportRow {
   readonly createdAt: number;
 }
 
+/** An uploaded crop kept for later clarity keys (POST /v1/stamp/parse, /v1/stamp/gray). */
+export interface ParseSession {
+  readonly pid: string;
+  /** The normalised crop, PNG. */
+  readonly image: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
 /** The only module that writes SQL for the routes. */
 export interface Repository {
   /** Inserts the mark, or counts one more sighting of it. */
@@ -29,18 +43,39 @@ export interface Repository {
   addReport(text: string): Promise<void>;
   getMark(mid: string): Promise<MarkRow | undefined>;
   listReports(): Promise<ReportRow[]>;
+  /**
+   * Stores an uploaded crop, and records the mark of its first result with it when given, in one
+   * transaction (one fsync). Resolves once committed, so another instance can serve the pid at once.
+   */
+  saveParseSession(session: ParseSession, firstMark?: MarkInput): Promise<void>;
+  /** The crop under `pid`, unless it has expired (expired rows count as gone before a sweep). */
+  getParseSession(pid: string): Promise<ParseSession | undefined>;
+  /** Whether `pid` names a crop that has not expired, without reading the crop. */
+  isParseSessionLive(pid: string): Promise<boolean>;
+  /** Deletes every expired crop; returns how many. */
+  deleteExpiredParseSessions(): Promise<number>;
+}
+
+/** Inserts the mark, or counts one more sighting of it. */
+function recordMarkStatement({ mid, kind, bytes }: MarkInput, t: number): InStatement {
+  return {
+    sql: `INSERT INTO marks (mid, kind, bytes, created_at, last_seen_at, hits)
+          VALUES (?, ?, ?, ?, ?, 1)
+          ON CONFLICT (mid) DO UPDATE SET last_seen_at = excluded.last_seen_at, hits = hits + 1`,
+    args: [mid, kind, bytes, t, t],
+  };
+}
+
+function blobBytes(value: unknown): Uint8Array {
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError('expected a BLOB column');
 }
 
 export function createRepository(client: Client, now: () => number = Date.now): Repository {
   return {
-    async recordMark({ mid, kind, bytes }) {
-      const t = now();
-      await client.execute({
-        sql: `INSERT INTO marks (mid, kind, bytes, created_at, last_seen_at, hits)
-              VALUES (?, ?, ?, ?, ?, 1)
-              ON CONFLICT (mid) DO UPDATE SET last_seen_at = excluded.last_seen_at, hits = hits + 1`,
-        args: [mid, kind, bytes, t, t],
-      });
+    async recordMark(mark) {
+      await client.execute(recordMarkStatement(mark, now()));
     },
 
     async addReport(text) {
@@ -65,6 +100,50 @@ export function createRepository(client: Client, now: () => number = Date.now): 
         lastSeenAt: Number(row.last_seen_at),
         hits: Number(row.hits),
       };
+    },
+
+    async saveParseSession({ pid, image, width, height, createdAt, expiresAt }, firstMark) {
+      const insert: InStatement = {
+        sql: `INSERT INTO parse_sessions (pid, image, width, height, created_at, expires_at)
+              VALUES (?, ?, ?, ?, ?, ?)`,
+        args: [pid, image, width, height, createdAt, expiresAt],
+      };
+      if (firstMark === undefined) await client.execute(insert);
+      else await client.batch([insert, recordMarkStatement(firstMark, now())], 'write');
+    },
+
+    async getParseSession(pid) {
+      const rs = await client.execute({
+        sql: `SELECT pid, image, width, height, created_at, expires_at FROM parse_sessions
+              WHERE pid = ? AND expires_at > ?`,
+        args: [pid, now()],
+      });
+      const row = rs.rows[0];
+      if (!row) return undefined;
+      return {
+        pid: String(row.pid),
+        image: blobBytes(row.image),
+        width: Number(row.width),
+        height: Number(row.height),
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
+      };
+    },
+
+    async isParseSessionLive(pid) {
+      const rs = await client.execute({
+        sql: 'SELECT 1 FROM parse_sessions WHERE pid = ? AND expires_at > ?',
+        args: [pid, now()],
+      });
+      return rs.rows.length > 0;
+    },
+
+    async deleteExpiredParseSessions() {
+      const rs = await client.execute({
+        sql: 'DELETE FROM parse_sessions WHERE expires_at <= ?',
+        args: [now()],
+      });
+      return rs.rowsAffected;
     },
 
     async listReports() {

@@ -6,16 +6,24 @@ export interface ErrorBody {
   readonly error: { readonly code: string; readonly message: string };
 }
 
+export interface HttpErrorOptions extends ErrorOptions {
+  /** Response headers sent with the error (e.g. Retry-After). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** Thrown by routes for an answer they chose; the error handler sends it as is. */
 export class HttpError extends Error {
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
+    options?: HttpErrorOptions,
   ) {
     super(message, options);
     this.name = 'HttpError';
+    this.headers = options?.headers ?? {};
   }
 }
 
@@ -110,11 +118,15 @@ export function errorBody(code: string, message: string): ErrorBody {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
-    if (mapped.status >= 500) {
+    if (mapped.status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
+    } else if (mapped.status >= 500) {
+      // Chosen answers such as 503 BUSY: worth noticing, not a failure of ours.
+      request.log.warn({ code: mapped.code, status: mapped.status }, mapped.message);
     } else {
       request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
     }
+    if (error instanceof HttpError) reply.headers(error.headers);
     return reply
       .code(mapped.status)
       .type('application/json; charset=utf-8')

@@ -1,0 +1,179 @@
+import { threadId } from 'node:worker_threads';
+import { type ExtractOptions, extractSeal } from '@yinzhang/seal/extract';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { EXTRACT_LIMITS } from '../limits';
+import { encodeOneColourPng, type Rgb } from '../seal/png';
+
+/**
+ * The pixel work of seal extraction, run inside the extract worker threads (extract-worker.ts):
+ * decode an upload into the normalised crop, and extract a crop into a PNG. Everything here is
+ * CPU-bound or blocks on sharp; the routes never call it on the event loop.
+ */
+
+/** Work sent to an extract worker. Bytes travel as Uint8Array (copied, not shared). */
+export type ExtractJob =
+  | {
+      readonly kind: 'parse';
+      /** The uploaded file: PNG, JPEG or WebP, already checked by its bytes and header. */
+      readonly image: Uint8Array;
+      readonly options: ExtractOptions;
+    }
+  | {
+      readonly kind: 'gray';
+      /** A crop made by a 'parse' job (PNG). */
+      readonly crop: Uint8Array;
+      readonly options: ExtractOptions;
+    };
+
+export interface GrayResult {
+  /** The extracted seal: PNG, same size as the crop, transparent where there is no ink. */
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** The worker thread that did the work (never the main thread's 0). */
+  readonly threadId: number;
+}
+
+export interface ParseResult extends GrayResult {
+  /** The normalised crop, losslessly as PNG: kept under the pid for later clarity keys. */
+  readonly crop: Uint8Array;
+}
+
+export type ExtractJobResult = ParseResult | GrayResult;
+
+/** Why an image was refused; the route turns the code into a status. */
+export type ImageErrorCode = 'UNDECODABLE_IMAGE' | 'IMAGE_TOO_MANY_PIXELS';
+
+export class ImageError extends Error {
+  override readonly name = 'ImageError';
+  constructor(
+    readonly code: ImageErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Untrusted input: refuse more pixels than the limit (sharp checks the header before decoding),
+ * and fail on decoder errors and truncation, but not on mere warnings, which real camera JPEGs
+ * sometimes raise.
+ */
+const DECODE_OPTIONS = {
+  limitInputPixels: EXTRACT_LIMITS.imageMaxPixels,
+  failOn: 'error',
+} as const;
+
+/** Stored crops: fast lossless compression; they are read back once per new clarity key. */
+const CROP_PNG_COMPRESSION = 1;
+
+interface Rgba {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+function decodeError(err: unknown): ImageError {
+  const detail = err instanceof Error ? (err.message.split('\n')[0] ?? '') : '';
+  if (/pixel limit/i.test(detail)) {
+    return new ImageError(
+      'IMAGE_TOO_MANY_PIXELS',
+      `The image has more than ${EXTRACT_LIMITS.imageMaxPixels} pixels`,
+    );
+  }
+  return new ImageError(
+    'UNDECODABLE_IMAGE',
+    `The image could not be decoded (damaged or truncated)${detail ? `: ${detail}` : ''}`,
+    { cause: err },
+  );
+}
+
+async function toRgba(pipeline: Sharp): Promise<Rgba> {
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    out = await pipeline.toColourspace('srgb').ensureAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    });
+  } catch (err) {
+    throw decodeError(err);
+  }
+  const { data, info } = out;
+  if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
+    throw new Error(`unexpected decoder output: ${info.width}x${info.height}x${info.channels}`);
+  }
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The upload as the crop the extraction works on: EXIF orientation applied, scaled down (never
+ * up) to fit cropMaxSide, transparency flattened onto white (paper), 8-bit sRGB RGBA.
+ */
+export function normaliseUpload(image: Uint8Array): Promise<Rgba> {
+  const side = EXTRACT_LIMITS.cropMaxSide;
+  return toRgba(
+    sharp(image, { ...DECODE_OPTIONS, autoOrient: true })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }),
+  );
+}
+
+export async function encodeCrop(crop: Rgba): Promise<Buffer> {
+  // Alpha is all opaque after flattening: three channels are enough.
+  return sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 4 } })
+    .removeAlpha()
+    .png({ compressionLevel: CROP_PNG_COMPRESSION })
+    .toBuffer();
+}
+
+export function decodeCrop(png: Uint8Array): Promise<Rgba> {
+  return toRgba(sharp(png, DECODE_OPTIONS));
+}
+
+/** Painted where nothing is: an image with no ink at all is stored in this (invisible) colour. */
+const NO_INK: Rgb = { r: 0, g: 0, b: 0 };
+
+/**
+ * The one colour every visible pixel has, or undefined when there are several. Mode 0 and red=2
+ * results are one colour by the kernel's contract; this checks the pixels rather than trusting
+ * the mode, so a PNG is never encoded with a colour the extraction did not paint.
+ */
+export function oneColourOf(rgba: Uint8Array | Uint8ClampedArray): Rgb | undefined {
+  let colour: Rgb | undefined;
+  for (let p = 0; p < rgba.length; p += 4) {
+    if (rgba[p + 3] === 0) continue;
+    const r = rgba[p] as number;
+    const g = rgba[p + 1] as number;
+    const b = rgba[p + 2] as number;
+    if (colour === undefined) colour = { r, g, b };
+    else if (colour.r !== r || colour.g !== g || colour.b !== b) return undefined;
+  }
+  return colour ?? NO_INK;
+}
+
+/**
+ * Extracts the seal and encodes it, keeping the crop's size. One-colour results (mode 0, and
+ * red=2) use the palette encoder: smaller and faster than a full RGBA PNG, and lossless for them.
+ */
+export async function extractToPng(crop: Rgba, options: ExtractOptions): Promise<Buffer> {
+  const { width, height } = crop;
+  const ink = extractSeal(crop.data, width, height, options);
+  const colour = oneColourOf(ink);
+  if (colour !== undefined) return encodeOneColourPng(ink, width, height, colour);
+  return sharp(ink, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/** Runs one job; called by the worker thread (and directly by unit tests). */
+export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> {
+  if (job.kind === 'parse') {
+    const crop = await normaliseUpload(job.image);
+    // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
+    const [stored, png] = await Promise.all([encodeCrop(crop), extractToPng(crop, job.options)]);
+    return { png, crop: stored, width: crop.width, height: crop.height, threadId };
+  }
+  const crop = await decodeCrop(job.crop);
+  const png = await extractToPng(crop, job.options);
+  return { png, width: crop.width, height: crop.height, threadId };
+}

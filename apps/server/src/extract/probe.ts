@@ -1,0 +1,44 @@
+import sharp, { type Metadata } from 'sharp';
+import { type ImageType, imageTypeOf } from '../content';
+import { HttpError } from '../http/errors';
+import { EXTRACT_LIMITS } from '../limits';
+
+export interface ImageHeader {
+  readonly type: ImageType;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Checks an upload before any pixel is decoded: the type by its first bytes (415), the header by
+ * sharp's metadata, which parses headers only (422 when unreadable or not the type the bytes
+ * claim), and the declared pixel count (413 IMAGE_TOO_MANY_PIXELS). Runs on the main thread;
+ * sharp does the parsing on libuv's thread pool, not on the event loop.
+ */
+export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
+  const type = imageTypeOf(bytes);
+  if (type === undefined) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image');
+  }
+  let meta: Metadata;
+  try {
+    // No pixel limit here: the header is read to compare its size with ours, below.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw new HttpError(422, 'UNDECODABLE_IMAGE', `The ${type} image could not be read`, {
+      cause: err,
+    });
+  }
+  const { width, height } = meta;
+  if (meta.format !== type || !(width > 0 && height > 0)) {
+    throw new HttpError(422, 'UNDECODABLE_IMAGE', `The ${type} image could not be read`);
+  }
+  if (width * height > EXTRACT_LIMITS.imageMaxPixels) {
+    throw new HttpError(
+      413,
+      'IMAGE_TOO_MANY_PIXELS',
+      `The image is ${width}x${height}; at most ${EXTRACT_LIMITS.imageMaxPixels} pixels are accepted`,
+    );
+  }
+  return { type, width, height };
+}

@@ -1,0 +1,131 @@
+import { threadId as mainThreadId } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createExtractPool, defaultExtractPoolSize } from '../src/extract/pool';
+import { EXTRACT_LIMITS } from '../src/limits';
+import {
+  JobTimeoutError,
+  PoolBusyError,
+  PoolClosedError,
+  WorkerJobError,
+  WorkerPool,
+  type WorkerPoolOptions,
+} from '../src/workers/pool';
+import { sealPhotoJpeg } from './fixtures/images';
+import type { TestJob, TestResult } from './fixtures/test-worker';
+
+const TEST_WORKER = new URL('./fixtures/test-worker.ts', import.meta.url);
+const pools: Array<{ close(): Promise<void> }> = [];
+
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close();
+});
+
+function testPool(options: Partial<WorkerPoolOptions> = {}) {
+  const pool = new WorkerPool<TestJob, TestResult>({
+    entry: TEST_WORKER,
+    size: 1,
+    maxQueue: 0,
+    jobTimeoutMs: 10_000,
+    ...options,
+  });
+  pools.push(pool);
+  return pool;
+}
+
+describe('WorkerPool', () => {
+  it('starts no worker before the first job, then runs jobs off the main thread', async () => {
+    const pool = testPool();
+    expect(pool.stats()).toMatchObject({ workers: 0, busy: 0, queued: 0, completed: 0 });
+    const result = await pool.run({ kind: 'echo', value: 42 });
+    expect(result.value).toBe(42);
+    expect(mainThreadId).toBe(0);
+    expect(result.threadId).not.toBe(mainThreadId);
+    expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, completed: 1 });
+  });
+
+  it('never runs more workers than its size, and queues the rest', async () => {
+    const pool = testPool({ size: 2, maxQueue: 4 });
+    const jobs = Array.from({ length: 6 }, () => pool.run({ kind: 'sleep', ms: 50 }));
+    expect(pool.stats()).toMatchObject({ workers: 2, busy: 2, queued: 4 });
+    const results = await Promise.all(jobs);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+    expect(pool.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0, completed: 6 });
+  });
+
+  it('refuses at once with PoolBusyError when every worker is busy and the queue is full', async () => {
+    const pool = testPool({ size: 1, maxQueue: 1 });
+    const running = pool.run({ kind: 'sleep', ms: 200 });
+    const queued = pool.run({ kind: 'sleep', ms: 10 });
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(PoolBusyError);
+    await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
+  });
+
+  it("passes the handler's error back with its code, and keeps the worker", async () => {
+    const pool = testPool();
+    const error = await pool.run({ kind: 'fail', code: 'E_TEST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerJobError);
+    expect(error).toMatchObject({ code: 'E_TEST', message: 'failed with E_TEST' });
+    const first = await pool.run({ kind: 'echo', value: 1 });
+    const second = await pool.run({ kind: 'echo', value: 2 });
+    expect(second.threadId).toBe(first.threadId);
+  });
+
+  it('times a stuck job out, terminates its worker, and runs the queue on a new one', async () => {
+    const pool = testPool({ size: 1, maxQueue: 1, jobTimeoutMs: 500 });
+    const before = await pool.run({ kind: 'echo', value: 0 });
+    const stuck = pool.run({ kind: 'spin', ms: 60_000 });
+    const next = pool.run({ kind: 'echo', value: 7 });
+    await expect(stuck).rejects.toBeInstanceOf(JobTimeoutError);
+    const after = await next;
+    expect(after.value).toBe(7);
+    expect(after.threadId).not.toBe(before.threadId);
+  });
+
+  it("does not count a worker's start against its first job's time limit", async () => {
+    // Starting a worker under tsx takes far longer than 100 ms.
+    const pool = testPool({ jobTimeoutMs: 100 });
+    await expect(pool.run({ kind: 'echo', value: 1 })).resolves.toMatchObject({ value: 1 });
+  });
+
+  it('gives up on a worker that does not start in time', async () => {
+    const pool = testPool({ startTimeoutMs: 1 });
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toThrow(/did not start/);
+    expect(pool.stats().workers).toBe(0);
+  });
+
+  it('fails the job of a worker that dies, and replaces the worker', async () => {
+    const pool = testPool();
+    await expect(pool.run({ kind: 'exit' })).rejects.toThrow(/worker/);
+    await expect(pool.run({ kind: 'echo', value: 5 })).resolves.toMatchObject({ value: 5 });
+  });
+
+  it('close() refuses running and queued jobs, then every later one', async () => {
+    const pool = testPool({ size: 1, maxQueue: 1 });
+    const running = pool.run({ kind: 'sleep', ms: 5_000 }).catch((e: unknown) => e);
+    const queued = pool.run({ kind: 'sleep', ms: 5_000 }).catch((e: unknown) => e);
+    await pool.close();
+    expect(await running).toBeInstanceOf(PoolClosedError);
+    expect(await queued).toBeInstanceOf(PoolClosedError);
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(PoolClosedError);
+    expect(pool.stats().workers).toBe(0);
+  });
+});
+
+describe('extract pool', () => {
+  it('sizes itself min(available parallelism, workersMax)', () => {
+    const size = defaultExtractPoolSize();
+    expect(size).toBeGreaterThanOrEqual(1);
+    expect(size).toBeLessThanOrEqual(EXTRACT_LIMITS.workersMax);
+  });
+
+  it('decodes, extracts and encodes in a worker thread, not on the main thread', async () => {
+    const pool = createExtractPool({ size: 1 });
+    pools.push(pool);
+    const result = await pool.parse(await sealPhotoJpeg(), { mode: 0, clarity: 1, red: 0 });
+    expect(result.threadId).not.toBe(mainThreadId);
+    expect([result.width, result.height]).toEqual([512, 512]);
+    const again = await pool.gray(result.crop, { mode: 2, clarity: 12, red: 0 });
+    expect(again.threadId).toBe(result.threadId);
+    expect(pool.stats()).toMatchObject({ workers: 1, completed: 2 });
+  });
+});

@@ -1,0 +1,203 @@
+import { availableParallelism } from 'node:os';
+import { extractSeal, parseClarityKey } from '@yinzhang/seal/extract';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { normaliseUpload } from '../../apps/server/src/extract/jobs';
+import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
+import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
+import type { BenchOptions, BenchSection, Cell } from '../lib/types';
+
+/** The clarity key sent: the mode 0 default, what the web app asks for first. */
+const GRAY = '0-1-0';
+/** Parse requests in flight while /healthz is measured (the issue's bar: 50 ms with 8). */
+const CONCURRENT_PARSES = 8;
+/** The kernel-alone row runs at most this long (it is a breakdown, not a load case). */
+const KERNEL_SECONDS_MAX = 5;
+/** Requests before measuring, so that the server's extract workers have started. */
+const WARM_UP_REQUESTS = 8;
+
+/** A multipart/form-data body like the web app's: gray, stream '1', the crop. Built once. */
+function parseBody(jpeg: Buffer): { body: Buffer; headers: Record<string, string> } {
+  const boundary = '----yinzhang-bench-boundary';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(field('gray', GRAY) + field('stream', '1')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crop.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    jpeg,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  readonly method?: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  readonly body?: Buffer;
+  readonly connections: number;
+}
+
+/** One autocannon run (bench/lib's runLoad takes string bodies only; this one is binary). */
+async function load(t: Target, durationS: number): Promise<LoadResult & { maxMs: number }> {
+  const result = await autocannon({
+    url: t.url,
+    method: t.method ?? 'GET',
+    headers: t.headers,
+    body: t.body,
+    connections: t.connections,
+    duration: durationS,
+    timeout: REQUEST_TIMEOUT_S,
+  });
+  return {
+    name: t.name,
+    reqPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors,
+    failures: `${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} of them timeouts)`,
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * The floor: sharp alone decoding the same JPEG and encoding it as PNG, in this process, one
+ * operation in flight per core, for the same duration as a load case.
+ */
+function sharpFloor(jpeg: Buffer, options: BenchOptions): Promise<LoadResult> {
+  const lanes = availableParallelism();
+  return timeLoop(
+    `floor: sharp JPEG -> PNG in-process (${lanes} in flight)`,
+    options.durationS,
+    lanes,
+    () => sharp(jpeg).png().toBuffer(),
+  );
+}
+
+/** Where the rest of the time goes: the extraction kernel alone on the decoded crop, one thread. */
+async function kernelAlone(jpeg: Buffer, options: BenchOptions): Promise<LoadResult> {
+  const crop = await normaliseUpload(jpeg);
+  const extract = parseClarityKey(GRAY);
+  return timeLoop(
+    `extractSeal ${GRAY} alone, in-process (1 thread)`,
+    Math.min(options.durationS, KERNEL_SECONDS_MAX),
+    1,
+    () => extractSeal(crop.data, crop.width, crop.height, extract),
+  );
+}
+
+/** Times `op` back to back for `seconds` on this thread. */
+async function timeLoop(
+  name: string,
+  seconds: number,
+  lanes: number,
+  op: () => unknown,
+): Promise<LoadResult> {
+  for (let i = 0; i < 3; i++) await op();
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const lane = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      await op();
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: lanes }, lane));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    reqPerSec: latencies.length / elapsed,
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    requests: latencies.length,
+    failed: 0,
+    failures: '',
+  };
+}
+
+export const parseSection: BenchSection = {
+  name: 'parse',
+  description:
+    'POST /v1/stamp/parse with a 512x512 JPEG crop, beside sharp alone on the same image',
+  async run(ctx) {
+    const { url } = await ctx.server();
+    const jpeg = await sealPhotoJpeg({ width: 512, height: 512 });
+    const { body, headers } = parseBody(jpeg);
+    const parse = { url: `${url}/v1/stamp/parse`, method: 'POST' as const, headers, body };
+    const healthz = { url: `${url}/healthz` };
+
+    // Start the workers (lazily created) before measuring anything.
+    const warm = await Promise.all(
+      Array.from({ length: WARM_UP_REQUESTS }, () =>
+        fetch(parse.url, { method: 'POST', headers, body }),
+      ),
+    );
+    const bad = warm.find((res) => res.status !== 200);
+    if (bad !== undefined) throw new Error(`warm-up parse answered ${bad.status}`);
+
+    const { durationS, connections } = ctx.options;
+    const floor = await sharpFloor(jpeg, ctx.options);
+    const kernel = await kernelAlone(jpeg, ctx.options);
+    const loaded = await load(
+      { ...parse, name: `parse ${GRAY} (${connections} connections)`, connections },
+      durationS,
+    );
+    const idle = await load(
+      { ...healthz, name: 'GET /healthz, idle (1 connection)', connections: 1 },
+      durationS,
+    );
+    const [busyHealthz, busyParse] = await Promise.all([
+      load(
+        {
+          ...healthz,
+          name: `GET /healthz while ${CONCURRENT_PARSES} parses run (1 connection)`,
+          connections: 1,
+        },
+        durationS,
+      ),
+      load(
+        {
+          ...parse,
+          name: `parse ${GRAY} (${CONCURRENT_PARSES} connections, beside /healthz)`,
+          connections: CONCURRENT_PARSES,
+        },
+        durationS,
+      ),
+    ]);
+
+    const results = [floor, kernel, loaded, busyParse, idle, busyHealthz];
+    const ratio = loaded.reqPerSec > 0 ? floor.reqPerSec / loaded.reqPerSec : Number.NaN;
+    const rows: Cell[][] = results.map((r) => [...loadRow(r)]);
+    rows.push(['ratio: floor ops/s / parse req/s', Math.round(ratio * 100) / 100, '', '', '', '']);
+    rows.push([
+      `/healthz max latency while ${CONCURRENT_PARSES} parses run (ms)`,
+      busyHealthz.maxMs,
+      '',
+      '',
+      '',
+      '',
+    ]);
+    return {
+      title: `${this.description} (${durationS} s per case; the floor runs in the bench process)`,
+      columns: LOAD_COLUMNS,
+      rows,
+      warnings: results.filter((r) => r.failed > 0).map((r) => `${r.name}: ${r.failures}`),
+    };
+  },
+};
