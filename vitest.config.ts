@@ -24,6 +24,25 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'pdf',
+          root: 'packages/pdf',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // Renders with pdftoppm and checks with qpdf; the 1000-page cases take a few seconds.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cli',
+          root: 'packages/cli',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,37 @@
+/** The shape of one subcommand: its flags for node:util parseArgs, its help, and its work. */
+import type { ParseArgsOptionsConfig } from 'node:util';
+import type { Reporter } from './progress';
+
+export interface Parsed {
+  readonly values: Record<string, string | boolean | string[] | undefined>;
+  readonly positionals: readonly string[];
+}
+
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  /** The full --help text. */
+  readonly help: string;
+  readonly options: ParseArgsOptionsConfig;
+  run(args: Parsed, report: Reporter): Promise<void>;
+}
+
+/** Flags every command takes. */
+export const COMMON_OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  quiet: { type: 'boolean', short: 'q', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
+export const COMMON_HELP = `  -o, --output FILE   where to write the result (required)
+  -q, --quiet         no progress or summary on stderr
+  -h, --help          this help`;
+
+export const str = (args: Parsed, key: string): string | undefined => {
+  const v = args.values[key];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function kb(bytes: number): string {
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+}

@@ -1,0 +1,44 @@
+import { basename } from 'node:path';
+import { COMMON_HELP, type Command, kb, str } from '../command';
+import { InputError, UsageError } from '../errors';
+import { readInput, writeOutput } from '../files';
+import { required } from '../options';
+
+export const mergeCommand: Command = {
+  name: 'merge',
+  summary: 'merge PDFs, keeping their bookmarks',
+  help: `yinzhang merge a.pdf b.pdf ... -o out.pdf
+
+Puts the pages of every file one after another. Each file's bookmarks go under one bookmark
+named after the file; links inside a file keep working. A file that cannot be read is reported
+on stderr and left out; the others are merged.
+
+  --password P        tried on every encrypted file
+${COMMON_HELP}`,
+  options: { password: { type: 'string' } },
+  async run(args, report) {
+    const output = required(str(args, 'output'), '--output');
+    if (args.positionals.length < 1) throw new UsageError('give the PDFs to merge');
+    const password = str(args, 'password');
+    // A missing file is a typo on the command line: stop before doing anything.
+    const files = await Promise.all(
+      args.positionals.map(async (path) => ({
+        bytes: await readInput(path),
+        name: basename(path),
+        password,
+      })),
+    );
+    const { mergePdfs } = await import('@yinzhang/pdf');
+    const { bytes, results } = await mergePdfs(files, { onProgress: report.onProgress });
+    results.forEach((r, i) => {
+      if (!r.ok) report.note(`skipped ${args.positionals[i]}: ${r.error}`);
+    });
+    if (!bytes) throw new InputError('none of the files could be read');
+    await writeOutput(output, bytes);
+    const pages = results.reduce((n, r) => n + r.pages, 0);
+    const merged = results.filter((r) => r.ok).length;
+    report.note(
+      `wrote ${output} (${merged} of ${results.length} files, ${pages} pages, ${kb(bytes.length)})`,
+    );
+  },
+};

@@ -1,0 +1,90 @@
+import type { Placement } from '@yinzhang/pdf';
+import type { PageFraction } from '@yinzhang/seal/placement';
+import { COMMON_HELP, type Command, kb, str } from '../command';
+import { UsageError } from '../errors';
+import { aboutFile, readInput, writeOutput } from '../files';
+import { fraction, integer, oneOf, PAGE_SELECTIONS, required, rotation, width } from '../options';
+
+export const stampCommand: Command = {
+  name: 'stamp',
+  summary: 'put a stamp image on one page or on every page of a PDF',
+  help: `yinzhang stamp in.pdf --image stamp.png (--page N | --every-page) --x F --y F --width F|NUMmm
+                [--rotate 0|90|180|270] [--password P] -o out.pdf
+
+Places the image with its top-left corner at (x, y), as fractions of the page as displayed
+(0,0 is the top-left corner, 1,1 the bottom-right). Its height follows the image's shape.
+A stamp that runs past the bottom of its page continues on the next page.
+
+  --image FILE        the stamp: PNG (transparency kept), JPEG, or another format sharp reads
+  --page N            the page to stamp, from 1
+  --every-page        the same place on every page, measured from the nearest page corner,
+                      at the same printed size on pages of other sizes
+  --pages WHICH       with --every-page: all (default), skip-first, odd, even
+  --x F, --y F        the stamp's top-left corner, fractions of the page width and height
+  --width F|NUMmm     a fraction of the page width (e.g. 0.2), or a printed size (e.g. 42mm)
+  --rotate DEG        turn the stamp clockwise about its centre
+  --password P        the password of an encrypted PDF (the output is not encrypted)
+${COMMON_HELP}`,
+  options: {
+    image: { type: 'string' },
+    page: { type: 'string' },
+    'every-page': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    x: { type: 'string' },
+    y: { type: 'string' },
+    width: { type: 'string' },
+    rotate: { type: 'string' },
+    password: { type: 'string' },
+  },
+  async run(args, report) {
+    const output = required(str(args, 'output'), '--output');
+    if (args.positionals.length !== 1) throw new UsageError('give exactly one input PDF');
+    const input = args.positionals[0] as string;
+    const every = args.values['every-page'] === true;
+    const pageText = str(args, 'page');
+    if (every === (pageText !== undefined))
+      throw new UsageError('give either --page N or --every-page');
+    if (!every && str(args, 'pages') !== undefined)
+      throw new UsageError('--pages goes with --every-page');
+    const pages = oneOf(str(args, 'pages'), PAGE_SELECTIONS, 'all', '--pages');
+    const x = fraction(required(str(args, 'x'), '--x'), '--x');
+    const y = fraction(required(str(args, 'y'), '--y'), '--y');
+    const size = width(required(str(args, 'width'), '--width'), '--width');
+    const rotate = rotation(str(args, 'rotate'), '--rotate');
+    const password = str(args, 'password');
+    const imagePath = required(str(args, 'image'), '--image');
+    const { mmToPt, readPdfInfo, stampPdf } = await import('@yinzhang/pdf');
+    const { loadImage } = await import('../images');
+    const [bytes, image] = await Promise.all([readInput(input), loadImage(imagePath, true)]);
+
+    // The height follows the image's aspect on the page the placement is measured on.
+    const info = await aboutFile(input, readPdfInfo(bytes, password));
+    const index = every ? 0 : integer(pageText as string, '--page', 1) - 1;
+    const page = info.pages[index];
+    if (!page) throw new UsageError(`--page ${index + 1}: ${input} has ${info.pages.length} pages`);
+    const w = 'mm' in size ? mmToPt(size.mm) / page.width : size.fraction;
+    const h = (w * page.width * image.height) / image.width / page.height;
+    const f = (n: number) => n as PageFraction;
+    const placement: Placement = {
+      page: index,
+      image: 'stamp',
+      x: f(x),
+      y: f(y),
+      width: f(w),
+      height: f(h),
+      rotate,
+    };
+    const out = await aboutFile(
+      input,
+      stampPdf(bytes, {
+        images: { stamp: image.bytes },
+        placements: every ? [] : [placement],
+        every: every ? { placement, pages } : undefined,
+        password,
+        onProgress: report.onProgress,
+      }),
+    );
+    await writeOutput(output, out);
+    report.note(`wrote ${output} (${info.pages.length} pages, ${kb(out.length)})`);
+  },
+};

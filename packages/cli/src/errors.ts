@@ -1,0 +1,43 @@
+/** Errors the command line turns into one line on stderr and an exit code. */
+/** The command line was used wrongly: exit 2 and point at --help. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Something the user can fix about the input (a missing file, a bad image): exit 1. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** One line for any error: ours verbatim, file-system errors in words, anything else by message. */
+export function describe(err: unknown): string {
+  if (err instanceof UsageError || err instanceof InputError || isEngineError(err))
+    return err.message;
+  if (err instanceof RangeError || err instanceof TypeError) return err.message;
+  const e = err as NodeJS.ErrnoException;
+  if (e && typeof e.code === 'string' && typeof e.path === 'string') {
+    const why: Record<string, string> = {
+      ENOENT: 'no such file',
+      EACCES: 'permission denied',
+      EISDIR: 'it is a directory',
+      ENOTDIR: 'a folder in the path is a file',
+      ENOSPC: 'no space left on the device',
+    };
+    return `${e.path}: ${why[e.code] ?? e.code}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The engine's PdfError and its subclasses, recognised without importing the engine, so that
+ * --help and usage errors do not pay for loading pdf-lib.
+ */
+function isEngineError(err: unknown): err is Error & { code: string } {
+  return (
+    err instanceof Error &&
+    err.name.startsWith('Pdf') &&
+    typeof (err as { code?: unknown }).code === 'string'
+  );
+}

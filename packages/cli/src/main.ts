@@ -1,0 +1,77 @@
+/**
+ * `yinzhang`: the site's seal and PDF work on files, for batch users. Every command runs the same
+ * packages the web app runs (@yinzhang/seal, @yinzhang/pdf); this file only parses and reports.
+ */
+import { parseArgs } from 'node:util';
+import { COMMON_OPTIONS, type Command, type Parsed } from './command';
+import { extractCommand } from './commands/extract';
+import { img2pdfCommand } from './commands/img2pdf';
+import { mergeCommand } from './commands/merge';
+import { pagingSealCommand } from './commands/paging-seal';
+import { sealCommand } from './commands/seal';
+import { stampCommand } from './commands/stamp';
+import { describe, EXIT, UsageError } from './errors';
+import { reporter } from './progress';
+
+const COMMANDS: readonly Command[] = [
+  sealCommand,
+  extractCommand,
+  stampCommand,
+  pagingSealCommand,
+  mergeCommand,
+  img2pdfCommand,
+];
+
+const HELP = `yinzhang: electronic seals and PDF stamping on files
+
+usage: yinzhang <command> [options]
+
+${COMMANDS.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`).join('\n')}
+
+yinzhang <command> --help shows a command's options.`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  let args: Parsed;
+  try {
+    args = parseArgs({
+      args: [...rest],
+      options: { ...command.options, ...COMMON_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (args.values.help === true) {
+    process.stdout.write(`${command.help}\n`);
+    return EXIT.ok;
+  }
+  const report = reporter(args.values.quiet === true);
+  try {
+    await command.run(args, report);
+  } finally {
+    report.done();
+  }
+  return EXIT.ok;
+}
+
+const command = process.argv[2];
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const prefix =
+      command && COMMANDS.some((c) => c.name === command) ? `yinzhang ${command}` : 'yinzhang';
+    const hint = err instanceof UsageError ? ' (see --help)' : '';
+    process.stderr.write(`${prefix}: ${describe(err)}${hint}\n`);
+    process.exitCode = err instanceof UsageError ? EXIT.usage : EXIT.failed;
+  },
+);

@@ -1,0 +1,48 @@
+/**
+ * Progress on stderr. On a terminal one line updates in place; otherwise (a log, a pipe, a test)
+ * each phase writes one line when it ends, so logs stay short.
+ */
+import type { OnProgress, Progress } from '@yinzhang/pdf';
+
+const PHASES: Record<Progress['phase'], string> = {
+  read: 'reading',
+  draw: 'drawing',
+  copy: 'copying',
+  write: 'writing',
+};
+
+export interface Reporter {
+  readonly onProgress: OnProgress;
+  /** A line for the user (a summary, a skipped file). */
+  note(line: string): void;
+  /** Ends an in-place line, if one is showing. */
+  done(): void;
+}
+
+export function reporter(quiet: boolean, stream: NodeJS.WriteStream = process.stderr): Reporter {
+  const tty = stream.isTTY === true;
+  let open = false;
+  const end = () => {
+    if (open) stream.write('\n');
+    open = false;
+  };
+  return {
+    onProgress(p) {
+      if (quiet || p.total <= 1) return;
+      const line = `${PHASES[p.phase]} ${p.done}/${p.total}`;
+      if (tty) {
+        stream.write(`\r${line}`);
+        open = true;
+        if (p.done === p.total) end();
+      } else if (p.done === p.total) {
+        stream.write(`${line}\n`);
+      }
+    },
+    note(line) {
+      if (quiet) return;
+      end();
+      stream.write(`${line}\n`);
+    },
+    done: end,
+  };
+}

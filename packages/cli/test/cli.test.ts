@@ -1,0 +1,75 @@
+/** The real `yinzhang` binary: help, usage errors, seal and extract. */
+
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { at, expectOneLine, makeInputs, yinzhang } from './helpers';
+
+beforeAll(makeInputs);
+
+describe('help', () => {
+  it('lists the commands', async () => {
+    const run = await yinzhang('--help');
+    expect(run.code).toBe(0);
+    for (const c of ['seal', 'extract', 'stamp', 'paging-seal', 'merge', 'img2pdf'])
+      expect(run.stdout).toContain(c);
+  });
+
+  it.each(['seal', 'extract', 'stamp', 'paging-seal', 'merge', 'img2pdf'])(
+    '%s --help',
+    async (c) => {
+      const run = await yinzhang(c, '--help');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^yinzhang ${c} `));
+    },
+  );
+
+  it('an unknown command or option is a usage error', async () => {
+    expectOneLine(await yinzhang('frobnicate'), 2, /unknown command "frobnicate"/);
+    expectOneLine(await yinzhang('stamp', 'a.pdf', '--bogus'), 2, /Unknown option '--bogus'/);
+  });
+});
+
+describe('seal and extract', () => {
+  it('seal writes a 512 px PNG', async () => {
+    const run = await yinzhang(
+      'seal',
+      '--name',
+      '北京某某科技有限公司',
+      '--title',
+      '合同专用章',
+      '-o',
+      'made.png',
+    );
+    expect(run.code).toBe(0);
+    const meta = await sharp(at('made.png')).metadata();
+    expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['png', 512, 512, true]);
+  });
+
+  it('seal refuses a name that is too long', async () => {
+    expectOneLine(
+      await yinzhang('seal', '--name', '字'.repeat(31), '-o', 'x.png'),
+      1,
+      /--name: name is at most 30/,
+    );
+  });
+
+  it('extract keeps the red ink on a transparent background', async () => {
+    const run = await yinzhang('extract', 'photo.jpg', '-o', 'cut.png');
+    expect(run.code).toBe(0);
+    const { data, info } = await sharp(at('cut.png')).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.max(info.width, info.height)).toBe(512);
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * 4 + 3];
+    expect(alpha(0, 0)).toBe(0); // the paper is gone
+    expect(alpha(256, 256)).toBe(0);
+    // On the ring (radius 76 of 200 px, so 195 at 512 px), to the right of the centre.
+    expect(alpha(256 + 195, 256)).toBeGreaterThan(128);
+  });
+
+  it('extract says when the input is not an image', async () => {
+    expectOneLine(
+      await yinzhang('extract', 'three.pdf', '-o', 'x.png'),
+      1,
+      /three\.pdf: not an image/,
+    );
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Errors the engine throws on purpose. Each carries a stable `code` that screens and the command
+ * line can translate; the message is a readable English sentence.
+ */
+export type PdfErrorCode =
+  | 'PASSWORD_REQUIRED'
+  | 'PASSWORD_WRONG'
+  | 'NOT_PDF'
+  | 'BROKEN_PDF'
+  | 'NO_PAGES'
+  | 'UNSUPPORTED_ENCRYPTION'
+  | 'BAD_IMAGE'
+  | 'BAD_PLACEMENT';
+
+export class PdfError extends Error {
+  readonly code: PdfErrorCode;
+  constructor(code: PdfErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** The file is encrypted and the password is missing or does not open it. */
+export class PdfPasswordError extends PdfError {
+  declare readonly code: 'PASSWORD_REQUIRED' | 'PASSWORD_WRONG';
+  constructor(
+    code: 'PASSWORD_REQUIRED' | 'PASSWORD_WRONG',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+  }
+}
+
+/** The bytes are not a PDF we can read (not a PDF, truncated, broken, unsupported encryption). */
+export class PdfReadError extends PdfError {
+  declare readonly code: 'NOT_PDF' | 'BROKEN_PDF' | 'NO_PAGES' | 'UNSUPPORTED_ENCRYPTION';
+  constructor(
+    code: 'NOT_PDF' | 'BROKEN_PDF' | 'NO_PAGES' | 'UNSUPPORTED_ENCRYPTION',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+  }
+}
+
+/** The caller's request is unusable: an unknown image format, a placement off the document. */
+export class PdfInputError extends PdfError {
+  declare readonly code: 'BAD_IMAGE' | 'BAD_PLACEMENT';
+  constructor(code: 'BAD_IMAGE' | 'BAD_PLACEMENT', message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}

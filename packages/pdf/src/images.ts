@@ -1,0 +1,88 @@
+/**
+ * Image bytes the engine embeds: PNG (its alpha becomes a soft mask) and JPEG (copied as it is,
+ * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
+ */
+import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
+import { PdfInputError } from './errors';
+
+export type ImageKind = 'png' | 'jpeg' | 'webp' | 'unknown';
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
+  magic.every((b, i) => bytes[at + i] === b);
+
+/** The format from the file's first bytes, whatever its name or declared type says. */
+export function imageKind(bytes: Uint8Array): ImageKind {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
+    return 'webp';
+  }
+  return 'unknown';
+}
+
+/** Embeds PNG or JPEG bytes as one image XObject. WebP and others must be converted first. */
+export async function embedImage(
+  doc: PDFDocument,
+  bytes: Uint8Array,
+  label: string,
+): Promise<PDFImage> {
+  const kind = imageKind(bytes);
+  if (kind !== 'png' && kind !== 'jpeg') {
+    throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
+  }
+  try {
+    return kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch (err) {
+    throw new PdfInputError('BAD_IMAGE', `${label} could not be read as ${kind.toUpperCase()}`, {
+      cause: err,
+    });
+  }
+}
+
+/** EXIF orientation 1..8 (1 = as stored). */
+export type ExifOrientation = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]; // "Exif\0\0"
+const ORIENTATION_TAG = 0x0112;
+
+/**
+ * The EXIF orientation of a JPEG, read from its APP1 segment; 1 when there is none or it is
+ * unreadable (a photo shown as stored is better than a refusal).
+ */
+export function jpegOrientation(bytes: Uint8Array): ExifOrientation {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] as number;
+    // Start of scan: the metadata segments are all before it.
+    if (marker === 0xda || marker === 0xd9) break;
+    const length = view.getUint16(at + 2);
+    if (marker === 0xe1 && startsWith(bytes, EXIF_HEADER, at + 4)) {
+      return tiffOrientation(view, at + 4 + EXIF_HEADER.length, at + 2 + length);
+    }
+    at += 2 + length;
+  }
+  return 1;
+}
+
+function tiffOrientation(view: DataView, tiff: number, end: number): ExifOrientation {
+  if (tiff + 8 > end || end > view.byteLength) return 1;
+  const order = view.getUint16(tiff);
+  if (order !== 0x4949 && order !== 0x4d4d) return 1;
+  const little = order === 0x4949;
+  const u16 = (p: number) => view.getUint16(p, little);
+  const ifd = tiff + view.getUint32(tiff + 4, little);
+  if (ifd + 2 > end) return 1;
+  const count = u16(ifd);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) return 1;
+    if (u16(entry) !== ORIENTATION_TAG) continue;
+    const value = u16(entry + 8);
+    return value >= 1 && value <= 8 ? (value as ExifOrientation) : 1;
+  }
+  return 1;
+}

@@ -1,0 +1,18 @@
+/**
+ * @yinzhang/pdf: PDF work on bytes (Uint8Array in, Uint8Array out) for the browser, a Web Worker
+ * and Node alike. See README.md.
+ */
+export * from './defaults';
+export * from './errors';
+export * from './geometry';
+export { type ExifOrientation, type ImageKind, imageKind, jpegOrientation } from './images';
+export * from './img2pdf';
+export * from './info';
+export * from './merge';
+export { looksComplete, looksLikePdf } from './open';
+export * from './paging';
+export * from './paging-plan';
+export * from './placement';
+export type * from './progress';
+export * from './stamp';
+export * from './units';

@@ -1,0 +1,223 @@
+/**
+ * Opening a PDF with @cantoo/pdf-lib, turning its many failure modes into the engine's errors, and
+ * reading each page's shape with inherited entries resolved.
+ */
+import {
+  decodePDFRawStream,
+  EncryptedPDFError,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFInvalidObject,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  type PDFPage,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+} from '@cantoo/pdf-lib';
+import { PdfPasswordError, PdfReadError } from './errors';
+import { type PageGeometry, type Rect, rect } from './geometry';
+
+/** Never yield to the event loop while parsing or writing: the engine runs in a worker or a CLI. */
+const AT_ONCE = Number.POSITIVE_INFINITY;
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/**
+ * Does the file end as a PDF ends (startxref or %%EOF near the end)? pdf-lib would load a cut-off
+ * file from whatever objects survived, and we would write a shorter document without a word.
+ */
+export function looksComplete(bytes: Uint8Array): boolean {
+  // TextDecoder is not in ES2022 (nor in every worker's lib); the tail is short.
+  const tail = String.fromCharCode(...bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)));
+  return tail.includes('%%EOF') || tail.includes('startxref');
+}
+
+/** Readers look for the end markers this close to the end; mail systems append a little. */
+const TAIL_BYTES = 2048;
+
+/** Is there a PDF header in the first KB, where readers look for it? */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length - PDF_MAGIC.length, 1024);
+  for (let i = 0; i <= end; i++) {
+    if (PDF_MAGIC.every((b, k) => bytes[i + k] === b)) return true;
+  }
+  return false;
+}
+
+async function parse(bytes: Uint8Array, password?: string): Promise<PDFDocument> {
+  return PDFDocument.load(bytes, {
+    parseSpeed: AT_ONCE,
+    updateMetadata: false,
+    ...(password === undefined ? {} : { password }),
+  });
+}
+
+/**
+ * Loads a PDF, decrypting it when needed. Throws PdfPasswordError when the file needs a password
+ * that is missing or wrong, and PdfReadError when the bytes are not a readable PDF. The document
+ * returned is decrypted; saving it writes an unencrypted file.
+ */
+export async function openPdf(bytes: Uint8Array, password?: string): Promise<PDFDocument> {
+  if (!(bytes instanceof Uint8Array) || !looksLikePdf(bytes)) {
+    throw new PdfReadError('NOT_PDF', 'This file is not a PDF');
+  }
+  if (!looksComplete(bytes)) {
+    throw new PdfReadError('BROKEN_PDF', 'This PDF is incomplete (the end of the file is missing)');
+  }
+  let doc: PDFDocument;
+  let encrypted = false;
+  try {
+    doc = await parse(bytes);
+  } catch (err) {
+    if (!(err instanceof EncryptedPDFError)) throw broken(err);
+    encrypted = true;
+    doc = await decrypt(bytes, password);
+  }
+  checkIntegrity(doc, encrypted);
+  if (encrypted) dropEncryptionLeftovers(doc);
+  return doc;
+}
+
+/**
+ * pdf-lib decrypts every object, including the file's cross-reference stream, which was never
+ * encrypted and so turns into an invalid object that save() writes back verbatim, /Encrypt entry
+ * and all. Readers that scan objects (pdf-lib itself among them) then take the output for an
+ * encrypted file. Drop it, and the now unused encryption dictionary.
+ */
+function dropEncryptionLeftovers(doc: PDFDocument): void {
+  const { context } = doc;
+  const xref = /^\s*<<\s*\/Type\s*\/XRef\b/;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFInvalidObject) {
+      const head = new Uint8Array(Math.min(64, object.sizeInBytes()));
+      object.copyBytesInto(head, 0);
+      if (xref.test(String.fromCharCode(...head))) context.delete(ref);
+    } else if (
+      object instanceof PDFDict &&
+      object.get(PDFName.of('Filter')) === PDFName.of('Standard') &&
+      object.has(PDFName.of('O')) &&
+      object.has(PDFName.of('U'))
+    ) {
+      context.delete(ref);
+    }
+  }
+}
+
+async function decrypt(bytes: Uint8Array, password: string | undefined): Promise<PDFDocument> {
+  try {
+    // An empty password opens files that only restrict permissions (owner password only).
+    return await parse(bytes, password ?? '');
+  } catch (err) {
+    const message = err instanceof Error ? err.message : '';
+    if (message === 'NEEDS PASSWORD') {
+      throw new PdfPasswordError('PASSWORD_REQUIRED', 'This PDF is protected by a password');
+    }
+    if (message === 'Password incorrect') {
+      throw new PdfPasswordError('PASSWORD_WRONG', 'The password does not open this PDF');
+    }
+    throw new PdfReadError('UNSUPPORTED_ENCRYPTION', `This PDF's encryption is not supported`, {
+      cause: err,
+    });
+  }
+}
+
+function broken(err: unknown): PdfReadError {
+  return new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
+}
+
+/**
+ * pdf-lib is lenient: a truncated file loads with pages or contents missing, and a badly decrypted
+ * one with garbage streams. Both would give blank pages without a word, so refuse them here.
+ */
+function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (err) {
+    throw broken(err);
+  }
+  if (pages.length === 0) throw new PdfReadError('NO_PAGES', 'This PDF has no pages');
+  const declared = doc.catalog.Pages().get(PDFName.of('Count'));
+  if (declared instanceof PDFNumber && declared.asNumber() !== pages.length)
+    throw broken(undefined);
+  const { context } = doc;
+  for (const page of pages) {
+    for (const ref of contentRefs(page.node.get(PDFName.of('Contents')), doc)) {
+      if (!(context.lookup(ref) instanceof PDFStream)) throw broken(undefined);
+    }
+  }
+  if (encrypted) checkDecrypted(doc, pages);
+}
+
+function contentRefs(contents: PDFObject | undefined, doc: PDFDocument): PDFRef[] {
+  if (contents instanceof PDFRef) {
+    const target = doc.context.lookup(contents);
+    return target instanceof PDFArray ? contentRefs(target, doc) : [contents];
+  }
+  if (contents instanceof PDFArray) {
+    return contents.asArray().filter((item): item is PDFRef => item instanceof PDFRef);
+  }
+  return [];
+}
+
+/** A wrong key would give compressed streams that do not inflate: try the first page's. */
+function checkDecrypted(doc: PDFDocument, pages: readonly PDFPage[]): void {
+  const first = pages.find((p) => contentRefs(p.node.get(PDFName.of('Contents')), doc).length > 0);
+  if (!first) return;
+  const [ref] = contentRefs(first.node.get(PDFName.of('Contents')), doc);
+  try {
+    decodeStream(doc.context.lookup(ref as PDFRef, PDFStream));
+  } catch (err) {
+    throw new PdfReadError('UNSUPPORTED_ENCRYPTION', 'This PDF could not be decrypted', {
+      cause: err,
+    });
+  }
+}
+
+function decodeStream(stream: PDFStream): Uint8Array {
+  if (!(stream instanceof PDFRawStream)) return stream.getContents();
+  return decodePDFRawStream(stream).decode();
+}
+
+function numbers(value: PDFObject | undefined, doc: PDFDocument): number[] | undefined {
+  const arr = doc.context.lookupMaybe(value, PDFArray);
+  if (arr?.size() !== 4) return undefined;
+  const out = arr.asArray().map((item) => doc.context.lookup(item));
+  return out.every((n) => n instanceof PDFNumber)
+    ? out.map((n) => (n as PDFNumber).asNumber())
+    : undefined;
+}
+
+function box(value: PDFObject | undefined, doc: PDFDocument): Rect | undefined {
+  const n = numbers(value, doc);
+  return n && rect(n[0] as number, n[1] as number, n[2] as number, n[3] as number);
+}
+
+/** US Letter: what viewers assume when a page has no usable MediaBox. */
+const DEFAULT_MEDIA_BOX = rect(0, 0, 612, 792);
+
+/** The page's MediaBox, CropBox and /Rotate, each possibly inherited from the page tree. */
+export function pageGeometry(page: PDFPage): PageGeometry {
+  const { node, doc } = page;
+  const inherited = (key: string) => node.getInheritableAttribute(PDFName.of(key));
+  const rotate = doc.context.lookupMaybe(inherited('Rotate'), PDFNumber);
+  return {
+    mediaBox: box(inherited('MediaBox'), doc) ?? DEFAULT_MEDIA_BOX,
+    cropBox: box(inherited('CropBox'), doc),
+    rotate: rotate?.asNumber() ?? 0,
+  };
+}
+
+/** Writes the document out; object streams keep the rewritten page dictionaries small. */
+export async function savePdf(doc: PDFDocument): Promise<Uint8Array> {
+  const bytes = await doc.save({
+    useObjectStreams: true,
+    addDefaultPage: false,
+    objectsPerTick: AT_ONCE,
+    updateFieldAppearances: false,
+  });
+  return bytes;
+}

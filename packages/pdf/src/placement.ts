@@ -1,0 +1,158 @@
+/**
+ * Placements of stamps on PDF pages, and the plans built from one placement: the same stamp on
+ * every page (批量签章), and a stamp dropped across the gap between two pages. Pure.
+ */
+import type { Box, PageFraction, Rotation, Size } from '@yinzhang/seal/placement';
+import type { PdfPt } from './units';
+
+/**
+ * One stamp on one page. x, y, width, height are fractions of the page as displayed (after
+ * /Rotate, within the CropBox), origin top-left; the box is the UNTURNED stamp, which `rotate`
+ * turns clockwise about the box centre as the user sees it.
+ */
+export interface Placement extends Box<PageFraction> {
+  /** 0-based page index. */
+  readonly page: number;
+  /** Key into the images given with the placements (PNG or JPEG bytes). */
+  readonly image: string;
+  readonly rotate: Rotation;
+}
+
+export type PageSelection = 'all' | 'skip-first' | 'odd' | 'even';
+
+const f = (n: number) => n as PageFraction;
+
+/** Is the 0-based page index part of the selection? Odd and even count pages from 1, as people do. */
+export function isSelected(index: number, pages: PageSelection): boolean {
+  switch (pages) {
+    case 'all':
+      return true;
+    case 'skip-first':
+      return index > 0;
+    case 'odd':
+      return index % 2 === 0;
+    case 'even':
+      return index % 2 === 1;
+  }
+}
+
+/** The box the stamp covers as seen, in displayed points (sides swapped by a quarter turn). */
+export function visibleBoxPt(p: Placement, page: Size<PdfPt>): Box<number> {
+  const w = p.width * page.width;
+  const h = p.height * page.height;
+  const cx = p.x * page.width + w / 2;
+  const cy = p.y * page.height + h / 2;
+  const [vw, vh] = p.rotate === 90 || p.rotate === 270 ? [h, w] : [w, h];
+  return { x: cx - vw / 2, y: cy - vh / 2, width: vw, height: vh };
+}
+
+/** The placement whose visible box is `seen` (displayed points) on a page of size `page`. */
+function fromVisibleBoxPt(
+  seen: Box<number>,
+  page: Size<PdfPt>,
+  like: Placement,
+  index: number,
+): Placement {
+  const quarter = like.rotate === 90 || like.rotate === 270;
+  const [w, h] = quarter ? [seen.height, seen.width] : [seen.width, seen.height];
+  const cx = seen.x + seen.width / 2;
+  const cy = seen.y + seen.height / 2;
+  return {
+    ...like,
+    page: index,
+    x: f((cx - w / 2) / page.width),
+    y: f((cy - h / 2) / page.height),
+    width: f(w / page.width),
+    height: f(h / page.height),
+  };
+}
+
+/**
+ * The stamp placed on `reference`'s page, repeated on every selected page at the same distance
+ * from the nearest page corner, in points, and at the same physical size, so that pages of other
+ * sizes get the stamp where a person would put it (e.g. 20 mm from the bottom-right corner).
+ */
+export function everyPage(
+  reference: Placement,
+  sizes: readonly Size<PdfPt>[],
+  options: { pages: PageSelection },
+): Placement[] {
+  const ref = sizes[reference.page];
+  if (!ref) throw new RangeError(`no page ${reference.page} in a ${sizes.length}-page document`);
+  const seen = visibleBoxPt(reference, ref);
+  const fromRight = seen.x + seen.width / 2 > ref.width / 2;
+  const fromBottom = seen.y + seen.height / 2 > ref.height / 2;
+  const dx = fromRight ? ref.width - (seen.x + seen.width) : seen.x;
+  const dy = fromBottom ? ref.height - (seen.y + seen.height) : seen.y;
+  const out: Placement[] = [];
+  sizes.forEach((size, index) => {
+    if (!isSelected(index, options.pages)) return;
+    const x = fromRight ? size.width - dx - seen.width : dx;
+    const y = fromBottom ? size.height - dy - seen.height : dy;
+    out.push(fromVisibleBoxPt({ ...seen, x, y }, size, reference, index));
+  });
+  return out;
+}
+
+/**
+ * A stamp that sticks out of the bottom (or top) of its page continues on the next (or previous)
+ * page, as on screen where pages are stacked at the same displayed width with `gap` between them
+ * (`gap` as a fraction of that width). Returns the placement on the neighbour page, or undefined
+ * when the stamp stays within its page. Each part is drawn clipped to its own page.
+ */
+export function continuation(
+  p: Placement,
+  page: Size<PdfPt>,
+  neighbour: { size: Size<PdfPt>; index: number },
+  gap = 0,
+): Placement | undefined {
+  const seen = visibleBoxPt(p, page);
+  const below = neighbour.index === p.page + 1;
+  if (!below && neighbour.index !== p.page - 1) {
+    throw new RangeError('a stamp can only continue on the page just before or after its own');
+  }
+  if (below ? seen.y + seen.height <= page.height : seen.y >= 0) return undefined;
+  // Screen units: both pages shown one unit wide.
+  const hereH = page.height / page.width;
+  const thereH = neighbour.size.height / neighbour.size.width;
+  const shift = below ? -(hereH + gap) : thereH + gap;
+  const y = (p.y * hereH + shift) / thereH;
+  return {
+    ...p,
+    page: neighbour.index,
+    y: f(y),
+    height: f((p.height * hereH) / thereH),
+  };
+}
+
+/** Does the stamp's visible box leave its page anywhere (so it must be clipped)? */
+export function leavesPage(p: Placement, page: Size<PdfPt>): boolean {
+  const s = visibleBoxPt(p, page);
+  const eps = 1e-6;
+  return (
+    s.x < -eps ||
+    s.y < -eps ||
+    s.x + s.width > page.width + eps ||
+    s.y + s.height > page.height + eps
+  );
+}
+
+/**
+ * A placement and the parts of it that fall on the pages just below or above (when it sticks out
+ * of its page there). Every part keeps the whole stamp; drawing clips each to its own page.
+ */
+export function splitAcrossPages(
+  p: Placement,
+  sizes: readonly Size<PdfPt>[],
+  gap = 0,
+): Placement[] {
+  const page = sizes[p.page];
+  if (!page) throw new RangeError(`no page ${p.page} in a ${sizes.length}-page document`);
+  const parts = [p];
+  for (const index of [p.page - 1, p.page + 1]) {
+    const size = sizes[index];
+    const part = size && continuation(p, page, { size, index }, gap);
+    if (part) parts.push(part);
+  }
+  return parts;
+}

@@ -1,0 +1,66 @@
+/** How images go into the file: once each, full resolution, transparency kept. */
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from '@cantoo/pdf-lib';
+import type { PageFraction } from '@yinzhang/seal/placement';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { type Placement, stampPdf } from '../src';
+import { discStamp, markedStamp } from './helpers/images';
+import { findBox, isBlack, isRed, pixel, renderPage } from './helpers/raster';
+import { buildPdf } from './helpers/raw-pdf';
+
+const f = (n: number) => n as PageFraction;
+const source = buildPdf(Array(3).fill({ mediaBox: [0, 0, 600, 800] }));
+
+async function imageObjects(pdf: Uint8Array) {
+  const doc = await PDFDocument.load(pdf);
+  return doc.context
+    .enumerateIndirectObjects()
+    .filter(
+      ([, o]) =>
+        o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+    )
+    .map(([ref, o]) => ({ ref, dict: (o as PDFRawStream).dict }));
+}
+
+describe('embedding', () => {
+  it('keeps the full resolution and the alpha channel as a soft mask', async () => {
+    const seal = discStamp(512);
+    const p: Placement = {
+      page: 0,
+      image: 'seal',
+      x: f(0),
+      y: f(0),
+      width: f(0.2),
+      height: f(0.15),
+      rotate: 0,
+    };
+    const out = await stampPdf(source, { images: { seal }, placements: [p] });
+    const images = await imageObjects(out);
+    const main = images.find(({ dict }) => dict.get(PDFName.of('SMask')) instanceof PDFRef);
+    expect(main?.dict.get(PDFName.of('Width'))).toEqual(PDFNumber.of(512));
+    expect(main?.dict.get(PDFName.of('Height'))).toEqual(PDFNumber.of(512));
+    // The page's black square (top-left corner) shows through the seal's transparent corner.
+    const img = renderPage(out, 1, 72);
+    const red = findBox(img, isRed);
+    expect(red).toBeDefined();
+    expect(isBlack(pixel(img, 12, 12))).toBe(true);
+  });
+
+  it('embeds each distinct image once however many pages use it', async () => {
+    const a = markedStamp(200, 100);
+    const b = await sharp(markedStamp(100, 100)).jpeg().toBuffer();
+    const placements: Placement[] = [0, 1, 2].flatMap((page) => [
+      { page, image: 'a', x: f(0.1), y: f(0.1), width: f(0.3), height: f(0.1), rotate: 0 },
+      { page, image: 'b', x: f(0.5), y: f(0.5), width: f(0.2), height: f(0.15), rotate: 90 },
+    ]);
+    const out = await stampPdf(source, { images: { a, b, unused: a }, placements });
+    // a (opaque PNG, no soft mask needed) and b (JPEG, as it is).
+    const images = await imageObjects(out);
+    expect(images).toHaveLength(2);
+    expect(images.map(({ dict }) => dict.get(PDFName.of('Filter'))?.toString()).sort()).toEqual([
+      '/DCTDecode',
+      '/FlateDecode',
+    ]);
+    expect(Buffer.from(out).indexOf(Buffer.from(b))).toBeGreaterThan(0);
+  });
+});
