@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pdfjsViewer } from './plugins/pdfjsViewer';
 
 // In development the API runs separately (`npm run dev` starts both); the browser still talks only
 // to its own origin, through this proxy.
 const API = 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsViewer()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -30,8 +30,18 @@ describe('app shell', () => {
     expect(tab.tabIndex).toBe(0);
     const panel = screen.getByRole('tabpanel', { name: '制作印章' });
     expect(within(panel).getByLabelText('名称')).toBeTruthy();
-    fireEvent.keyDown(tab, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(tab);
+  });
+
+  it('has the 图片签章 tab after 制作印章; the arrows move between them', async () => {
+    renderAt('/');
+    const make = screen.getByRole('tab', { name: '制作印章' });
+    const sign = screen.getByRole('tab', { name: '图片签章' });
+    await act(async () => fireEvent.keyDown(make, { key: 'ArrowRight' }));
+    expect(document.activeElement).toBe(sign);
+    expect(sign.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByLabelText('选择图片')).toBeTruthy();
+    await act(async () => fireEvent.keyDown(sign, { key: 'ArrowLeft' }));
+    expect(document.activeElement).toBe(make);
   });
 
   it('has a footer with the copyright, the contact address, the QR code and the notice', async () => {
@@ -59,9 +69,23 @@ describe('app shell', () => {
   });
 
   it('shows a not-found view with a way home for unknown paths', () => {
-    renderAt('/pdf');
+    renderAt('/no-such-page');
     expect(screen.getByRole('heading', { name: '页面不存在' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: '返回首页' }));
     expect(screen.getByRole('tab', { name: '制作印章' })).toBeTruthy();
+  });
+
+  it('serves the PDF tools at /pdf, with links between the two pages', async () => {
+    renderAt('/pdf');
+    const nav = screen.getByRole('navigation', { name: '页面' });
+    expect(within(nav).getByRole('link', { name: 'PDF工具' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['PDF编辑', 'PDF合并', '图片转PDF']);
+    expect(await screen.findByLabelText('选择PDF')).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('link', { name: '首页' }));
+    expect(screen.getByRole('tab', { name: '制作印章' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '文件转换' })).toBeTruthy();
   });
 });

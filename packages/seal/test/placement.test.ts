@@ -3,20 +3,25 @@ import {
   type Box,
   type CssPx,
   clampStampSize,
+  drawPlan,
   fromPageFraction,
   IDLE,
+  type ImagePx,
   initialBox,
   keepInside,
   moveBox,
   nextRotation,
   nudge,
+  type PageFraction,
   type Rotation,
   resizeFromCorner,
   type Size,
   STAMP_SIZE,
+  scaleBox,
   stepGesture,
   toPageFraction,
   visibleBox,
+  visibleFraction,
 } from '../src/placement';
 
 const b = (x: number, y: number, width: number, height: number) =>
@@ -139,6 +144,17 @@ describe('corner resize with the aspect locked', () => {
   );
 });
 
+describe('scaling about the centre (keyboard + and -)', () => {
+  it.each([
+    [b(100, 100, 100, 50), 1.1, b(95, 97.5, 110, 55)],
+    [b(100, 100, 100, 50), 0.5, b(125, 112.5, 50, 25)],
+    [b(100, 100, 100, 50), 0.1, b(125, 112.5, 50, 25)],
+    [b(0, 0, 380, 380), 1.1, b(-10, -10, 400, 400)],
+  ] as const)('%o by %d is %o', (box, factor, expected) => {
+    close(scaleBox(box, factor), expected);
+  });
+});
+
 describe('fractions of the page', () => {
   it('round-trips through fractions and maps to a larger page', () => {
     const box = b(80, 100, 160, 160);
@@ -208,5 +224,53 @@ describe('gestures', () => {
 
   it('leaves other keys alone', () => {
     expect(nudge(start, 'a', false, ctx)).toBeNull();
+  });
+});
+
+describe('drawing a placement on a page of another size (the full-resolution export)', () => {
+  const f = (x: number, y: number, width: number, height: number) =>
+    ({ x, y, width, height }) as Box<PageFraction>;
+  const image = { width: 1600, height: 1200 } as Size<ImagePx>;
+
+  it.each([
+    // placement (fractions), rotate, page, expected centre, size and angle
+    [f(0.1, 0.2, 0.2, 0.25), 0, image, [320, 390, 320, 300, 0]],
+    [f(0.1, 0.2, 0.2, 0.25), 90, image, [320, 390, 320, 300, Math.PI / 2]],
+    [f(0.1, 0.2, 0.2, 0.25), 180, image, [320, 390, 320, 300, Math.PI]],
+    [f(0.1, 0.2, 0.2, 0.25), 270, image, [320, 390, 320, 300, (3 * Math.PI) / 2]],
+    [f(0, 0, 1, 1), 0, { width: 40, height: 30 }, [20, 15, 40, 30, 0]],
+    [f(0.5, 0.5, 0.125, 0.125), 0, { width: 800, height: 800 }, [450, 450, 100, 100, 0]],
+  ] as const)('%o turned %i° on %o draws at %o', (box, rotate, page, expected) => {
+    const plan = drawPlan(box, rotate, page as Size<ImagePx>);
+    const [cx, cy, width, height, radians] = expected;
+    expect(plan.cx).toBeCloseTo(cx, 6);
+    expect(plan.cy).toBeCloseTo(cy, 6);
+    expect(plan.width).toBeCloseTo(width, 6);
+    expect(plan.height).toBeCloseTo(height, 6);
+    expect(plan.radians).toBeCloseTo(radians, 9);
+    expect(plan.rotate).toBe(rotate);
+  });
+
+  it('puts a stamp placed on screen at the same place and shape at full resolution', () => {
+    // A 700 x 525 display of a 1600 x 1200 image; a 140 px square stamp at (70, 105).
+    const screen = { width: 700, height: 525 } as Size<CssPx>;
+    const placed = toPageFraction(b(70, 105, 140, 140), screen);
+    const plan = drawPlan(placed, 0, image);
+    const k = 1600 / 700;
+    expect(plan.cx).toBeCloseTo((70 + 70) * k, 6);
+    expect(plan.cy).toBeCloseTo((105 + 70) * k, 6);
+    expect(plan.width).toBeCloseTo(140 * k, 6);
+    expect(plan.height).toBeCloseTo(plan.width, 6);
+  });
+
+  it.each([
+    [0, f(0.4, 0.4, 0.05, 0.1)],
+    [90, f(0.4125, 0.35, 0.025, 0.2)],
+    [180, f(0.4, 0.4, 0.05, 0.1)],
+    [270, f(0.4125, 0.35, 0.025, 0.2)],
+  ] as const)('a 2:1 stamp on a 4:1 page turned %i° covers %o', (rotate, seen) => {
+    // On a 400 x 100 page the box is 20 x 10 px at (160, 40); turned, 10 x 20 about (170, 45).
+    const got = visibleFraction(f(0.4, 0.4, 0.05, 0.1), rotate, { width: 400, height: 100 });
+    close(got, seen);
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './Header.module.css';
 import LanguageSwitch from './LanguageSwitch';
+import MainNav from './MainNav';
 import SealMark from './SealMark';
 
 export default function Header() {
@@ -18,6 +19,7 @@ export default function Header() {
             {t('app.latinName')}
           </span>
         </Link>
+        <MainNav />
         <LanguageSwitch />
       </div>
     </header>

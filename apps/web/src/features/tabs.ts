@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import MakeSealTab from './make/MakeSealTab';
 
 /**
@@ -7,6 +7,8 @@ import MakeSealTab from './make/MakeSealTab';
  */
 export const TABS = [
   { id: 'make', labelKey: 'tabs.make', Panel: MakeSealTab },
+  { id: 'sign', labelKey: 'tabs.sign', Panel: lazy(() => import('./sign/ImageSignTab')) },
+  { id: 'convert', labelKey: 'tabs.convert', Panel: lazy(() => import('./convert/ConvertTab')) },
 ] as const satisfies readonly {
   id: string;
   labelKey: `tabs.${string}`;

@@ -1,5 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import convertEn from './convert.en';
+import convertZhCN from './convert.zh-CN';
 import en from './en';
 import zhCN from './zh-CN';
 
@@ -33,8 +35,8 @@ i18n.on('languageChanged', applyLanguage);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: zhCN },
-    en: { translation: en },
+    'zh-CN': { translation: { ...zhCN, ...convertZhCN } },
+    en: { translation: { ...en, ...convertEn } },
   },
   lng: savedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
@@ -61,6 +63,6 @@ export default i18n;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof zhCN };
+    resources: { translation: typeof zhCN & typeof convertZhCN };
   }
 }

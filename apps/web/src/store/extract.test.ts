@@ -71,13 +71,14 @@ describe('seal extraction in the store', () => {
     expect(s.canvasUrl).toMatch(/^blob:/);
     expect(s.stampUrl).toBe(s.grayCache['2-12-0']?.url);
     expect(s.currentStamp).toMatchObject({ url: s.stampUrl, mid: 'm1', kind: 'extracted' });
-    expect(s.stamps[0]).toEqual({
+    expect(s.stamps[0]).toMatchObject({
       id: 'extracted:p1',
       url: s.stampUrl,
       mid: 'm1',
       kind: 'extracted',
       name: 'contract-scan',
     });
+    expect(s.stamps[0]?.blob?.size).toBeGreaterThan(0);
     await vi.waitFor(() => expect(localStorage.getItem('stamp')).toMatch(/^data:image\/png/));
   });
 
@@ -276,7 +277,7 @@ describe('seal extraction in the store', () => {
     fetch.mockImplementation(() => Promise.resolve(stampResponse('made-mid')));
     await store.getState().makeSeal('server', { name: '北京某某', title: '', code: '' });
     expect(store.getState().stamps.map((e) => [e.id, e.kind, e.mid])).toEqual([
-      ['made', 'made', 'made-mid'],
+      ['made:made-mid', 'made', 'made-mid'],
       ['extracted:p1', 'extracted', 'parse:0-1-0'],
     ]);
   });

@@ -110,6 +110,7 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
       mid: stamp.mid,
       kind: 'extracted',
       name,
+      blob: stamp.blob,
     });
   }
 

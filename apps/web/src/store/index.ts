@@ -6,13 +6,21 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
 import type { TabId } from '../features/tabs';
+import { type ConvertState, createConvertSlice } from './convert';
 import { createExtractSlice, type ExtractState } from './extract';
+import { createGallerySlice, type GalleryState, type StampEntry } from './gallery';
+import { defaultStorage, type StampKind, type StampStorage } from './galleryStorage';
+import { createSignSlice, type SignState } from './sign';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
 
 export type { SealInput } from '../api/seal';
 export type { ClaritySetting, ExtractMode, RedHandling } from './clarity';
 export type { ExtractError, ExtractedStamp, Photo } from './extract';
 export { selectClarityKey } from './extract';
+export type { StampEntry } from './gallery';
+export type { StampKind, StampStorage, StoredStamp } from './galleryStorage';
+export { memoryStorage } from './galleryStorage';
+export type { LastUse, Placement, SignImage } from './sign';
 
 /** `local`: drawn in this browser, then registered with POST /v1/file/mark; `server`: POST /v1/stamp/create. */
 export type SealMethod = 'local' | 'server';
@@ -27,9 +35,6 @@ export interface SealResult {
   blob: Blob;
 }
 
-/** `made`: by name; `extracted`: from a photo; `saved`: restored from localStorage. */
-export type StampKind = 'made' | 'extracted' | 'saved';
-
 /** The stamp the other tools will place. A stamp restored from localStorage has no mid or name. */
 export interface Stamp {
   url: string;
@@ -39,26 +44,12 @@ export interface Stamp {
   kind?: StampKind;
 }
 
-/**
- * One of the stamps the visitor has, for the screens that place stamps. One entry per source:
- * `made` is the latest seal made by name (typing replaces it), `extracted:<pid>` one per upload
- * (changing the clarity updates it), `saved` the stamp found in localStorage on arrival.
- */
-export interface StampEntry {
-  id: string;
-  url: string;
-  mid: string;
-  kind: StampKind;
-  name: string;
-}
-
 export type MakeError = { reason: 'nameRequired' } | { reason: 'failed'; message: string };
 
-export interface SealState extends ExtractState {
+export interface SealState extends ExtractState, GalleryState, SignState, ConvertState {
   activeTab: TabId;
+  /** The last stamp made or added; kept in localStorage `stamp` (SPEC §3). */
   currentStamp: Stamp | null;
-  /** The stamps the visitor has, newest first. */
-  stamps: readonly StampEntry[];
   /** Made seals by `sealCacheKey(method, input)`. */
   createCache: Readonly<Record<string, SealResult>>;
   making: boolean;
@@ -70,13 +61,13 @@ export interface SealState extends ExtractState {
   setCurrentStamp(stamp: Stamp, png?: Blob): void;
   /** The input changed to one that will not be made: an answer still on its way must not become current. */
   abandonSeal(): void;
-  /** Adds a stamp to `stamps`, or updates the entry with the same id and moves it to the front. */
-  keepStamp(entry: StampEntry): void;
 }
 
 export interface SealStoreDeps {
   /** Draws the seal in the browser and returns its PNG. */
   renderLocal(input: SealInput): Promise<Blob>;
+  /** Where the gallery is kept between visits; IndexedDB when the browser has it. */
+  storage?: StampStorage;
 }
 
 const defaultDeps: SealStoreDeps = {
@@ -99,17 +90,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
   let latestTicket = 0;
   const inFlight = new Map<string, Promise<SealResult>>();
 
-  return createStore<SealState>()((set, get) => {
-    function keepMade(stamp: Stamp): void {
-      get().keepStamp({
-        id: 'made',
-        url: stamp.url,
-        mid: stamp.mid,
-        kind: 'made',
-        name: stamp.name,
-      });
-    }
-
+  const store = createStore<SealState>()((set, get) => {
     async function produce(method: SealMethod, input: SealInput): Promise<SealResult> {
       let blob: Blob;
       let mid: string;
@@ -136,13 +117,16 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
     }
 
     const restored = restoredStamp();
+    const savedEntry: StampEntry | null = restored
+      ? { id: 'saved', url: restored.url, mid: '', kind: 'saved', name: '', createdAt: 0 }
+      : null;
     return {
       ...createExtractSlice(set, get),
+      ...createGallerySlice(set, get, deps.storage ?? defaultStorage(), savedEntry),
+      ...createSignSlice(set, get),
+      ...createConvertSlice(set, get),
       activeTab: 'make',
       currentStamp: restored,
-      stamps: restored
-        ? [{ id: 'saved', url: restored.url, mid: '', kind: 'saved', name: '' }]
-        : [],
       createCache: {},
       making: false,
       makeError: null,
@@ -164,7 +148,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
           set({ making: false, makeError: null });
           const stamp = { ...stampOf(cached), name: input.name };
           get().setCurrentStamp(stamp, cached.blob);
-          keepMade(stamp);
+          get().keepMadeSeal(stamp, cached.blob);
           return;
         }
         set({ making: true, makeError: null });
@@ -174,7 +158,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
           set({ making: false });
           const stamp = { ...stampOf(result), name: input.name };
           get().setCurrentStamp(stamp, result.blob);
-          keepMade(stamp);
+          get().keepMadeSeal(stamp, result.blob);
         } catch (error) {
           if (ticket !== latestTicket) return;
           const message = error instanceof Error ? error.message : String(error);
@@ -185,10 +169,6 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       abandonSeal() {
         latestTicket++;
         if (get().making) set({ making: false });
-      },
-
-      keepStamp(entry) {
-        set((s) => ({ stamps: [entry, ...s.stamps.filter((e) => e.id !== entry.id)] }));
       },
 
       setCurrentStamp(stamp, png) {
@@ -204,6 +184,8 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       },
     };
   });
+  void store.getState().loadGallery();
+  return store;
 }
 
 function stampOf(result: SealResult): Omit<Stamp, 'name'> {

@@ -28,3 +28,22 @@ export async function blobToDataUrl(blob: Blob): Promise<string> {
   }
   return `data:${blob.type || 'image/png'};base64,${btoa(binary)}`;
 }
+
+export function clearSavedStamp(): void {
+  try {
+    localStorage.removeItem(STAMP_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
+/** The Blob a base64 data URL holds. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const header = dataUrl.slice(5, comma);
+  const type = header.split(';')[0] || 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}

@@ -12,6 +12,8 @@
 declare const unit: unique symbol;
 /** CSS pixels of the page as displayed. */
 export type CssPx = number & { readonly [unit]: 'css-px' };
+/** Pixels of an image at its natural (full) resolution, as the export draws it. */
+export type ImagePx = number & { readonly [unit]: 'image-px' };
 /** A fraction of the displayed page's width (x, width) or height (y, height), 0..1 inside it. */
 export type PageFraction = number & { readonly [unit]: 'page-fraction' };
 
@@ -119,6 +121,24 @@ export function moveBox<U extends number>(
   return { ...moved, x: (moved.x + kept.x - seen.x) as U, y: (moved.y + kept.y - seen.y) as U };
 }
 
+/**
+ * The box scaled by `factor` about its centre, aspect kept and the longer side within the limits
+ * (keyboard resizing, which has no corner to hold still).
+ */
+export function scaleBox<U extends number>(
+  box: Box<U>,
+  factor: number,
+  limits: { min: number; max: number } = STAMP_SIZE,
+): Box<U> {
+  const { width, height } = clampStampSize(box.width * factor, box.height * factor, limits);
+  return {
+    x: (box.x + (box.width - width) / 2) as U,
+    y: (box.y + (box.height - height) / 2) as U,
+    width: width as U,
+    height: height as U,
+  };
+}
+
 const OPPOSITE: Record<Corner, Corner> = { nw: 'se', ne: 'sw', sw: 'ne', se: 'nw' };
 
 function cornerPoint(box: Box, corner: Corner): { x: number; y: number } {
@@ -162,8 +182,8 @@ export function resizeFromCorner<U extends number>(
   return visibleBox(next, rotate) as Box<U>;
 }
 
-/** A box in display pixels as fractions of the displayed page. */
-export function toPageFraction(box: Box<CssPx>, page: Size<CssPx>): Box<PageFraction> {
+/** A box in pixels of a page (usually the page as displayed) as fractions of that page. */
+export function toPageFraction<U extends number>(box: Box<U>, page: Size<U>): Box<PageFraction> {
   return {
     x: (box.x / page.width) as PageFraction,
     y: (box.y / page.height) as PageFraction,

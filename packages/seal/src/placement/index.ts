@@ -1,2 +1,3 @@
+export * from './draw';
 export * from './geometry';
 export * from './gesture';

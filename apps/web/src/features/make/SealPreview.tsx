@@ -3,15 +3,16 @@ import { useSeal } from '../../store';
 import styles from './SealPreview.module.css';
 
 /**
- * The current stamp on a checkered card (its background is transparent), with a download link.
- * A stamp extracted from a photo has its own preview below; here the latest seal made by name stays.
+ * The latest seal made by name on a checkered card (its background is transparent), with a
+ * download link. Extracted seals have their own preview below; signatures and images live in the
+ * gallery. Before any is made this visit, the stamp kept from the last visit shows.
  */
 export default function SealPreview() {
   const { t } = useTranslation();
   const stamp = useSeal((s) =>
-    s.currentStamp?.kind === 'extracted'
-      ? (s.stamps.find((e) => e.kind === 'made') ?? null)
-      : s.currentStamp,
+    s.currentStamp?.kind === 'made' || s.currentStamp?.kind === 'saved'
+      ? s.currentStamp
+      : (s.stamps.find((e) => e.kind === 'made') ?? null),
   );
   const making = useSeal((s) => s.making);
   const fileName = `${stamp?.name || t('app.name')}.png`;

@@ -1,8 +1,6 @@
-import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_RULES, inspectFile } from '../../../files/fileCheck';
+import FileDrop from '../../../components/FileDrop';
 import { useSeal } from '../../../store';
-import styles from './UploadBox.module.css';
 
 interface Props {
   /** A photo is already chosen: a slim bar to change it. */
@@ -11,84 +9,19 @@ interface Props {
   onIntent(): void;
 }
 
-/** A real file input (click) that also takes a dropped file; checks size and type first. */
+/** 上传印章照片: the photo to extract a seal from. */
 export default function UploadBox({ compact, onIntent }: Props) {
   const { t } = useTranslation();
-  const id = useId();
   const choosePhoto = useSeal((s) => s.choosePhoto);
-  const [over, setOver] = useState(false);
-
-  async function take(file: File | undefined) {
-    if (!file) return;
-    onIntent();
-    const alert = await inspectFile(file, 'image');
-    if (alert) {
-      window.alert(alert);
-      return;
-    }
-    choosePhoto(file, file.name);
-  }
-
-  function onDragOver(e: DragEvent) {
-    if (!e.dataTransfer.types.includes('Files')) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'copy';
-    if (!over) {
-      setOver(true);
-      onIntent();
-    }
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setOver(false);
-    void take(e.dataTransfer.files[0]);
-  }
-
-  const classes = [styles.box, compact && styles.compact, over && styles.over].filter(Boolean);
   return (
-    <div className={classes.join(' ')}>
-      <input
-        id={id}
-        className={styles.input}
-        type="file"
-        accept={FILE_RULES.image.accept}
-        aria-label={t('extract.upload')}
-        aria-describedby={`${id}-tip`}
-        onFocus={onIntent}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          // Cleared so that picking the same file again is noticed.
-          e.target.value = '';
-          void take(file);
-        }}
-      />
-      <label
-        htmlFor={id}
-        className={styles.zone}
-        onDragOver={onDragOver}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        onPointerEnter={onIntent}
-      >
-        <svg
-          className={styles.icon}
-          width={compact ? 20 : 32}
-          height={compact ? 20 : 32}
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path
-            fill="currentColor"
-            d="M19 13v6H5v-6H3v6a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-6h-2zM11 5.8V16h2V5.8l3.6 3.6L18 8l-6-6-6 6 1.4 1.4L11 5.8z"
-          />
-        </svg>
-        <span className={styles.cta}>{compact ? t('extract.change') : t('extract.uploadCta')}</span>
-        <span id={`${id}-tip`} className={styles.tip}>
-          {t('extract.uploadTip')}
-        </span>
-      </label>
-    </div>
+    <FileDrop
+      kind="image"
+      label={t('extract.upload')}
+      cta={compact ? t('extract.change') : t('extract.uploadCta')}
+      tip={t('extract.uploadTip')}
+      compact={compact}
+      onFile={(file) => choosePhoto(file, file.name)}
+      onIntent={onIntent}
+    />
   );
 }

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import FilesDrop from '../convert/FilesDrop';
+import tool from '../convert/tool.module.css';
+import styles from './PdfEditor.module.css';
+import PdfViewer from './PdfViewer';
+
+interface OpenDocument {
+  url: string;
+  name: string;
+}
+
+/** PDF编辑: choose a PDF, then annotate, print and save it in the embedded viewer. */
+export default function PdfEditor() {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<OpenDocument | null>(null);
+
+  // The previous file's object URL is let go when another file is opened or the page closes.
+  useEffect(() => () => (doc ? URL.revokeObjectURL(doc.url) : undefined), [doc]);
+
+  return (
+    <div className={tool.tool}>
+      <FilesDrop
+        kind="pdf"
+        multiple={false}
+        label={t('pdfPage.pick')}
+        cta={doc ? t('pdfPage.change') : t('pdfPage.cta')}
+        tip={t('pdfPage.tip')}
+        compact={doc !== null}
+        onFiles={([file]) => {
+          if (file) setDoc({ url: URL.createObjectURL(file), name: file.name });
+        }}
+      />
+      <p className={tool.hint}>{t('pdfPage.editHint')}</p>
+      {doc && (
+        <>
+          <p className={styles.current}>{t('pdfPage.current', { name: doc.name })}</p>
+          <PdfViewer url={doc.url} name={doc.name} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './PdfEditor.module.css';
+import type { PdfjsViewerElement } from './viewerElement';
+import './viewerElement';
+import { VIEWER_CSS, VIEWER_OPTIONS, viewerAttributes, viewerLocale } from './viewerSetup';
+
+/**
+ * The stock pdf.js viewer (toolbar, thumbnails, outline, find, zoom, editors, print, save,
+ * document properties), opened on a local file. The file never leaves the browser.
+ */
+export default function PdfViewer({ url, name }: { url: string; name: string }) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<PdfjsViewerElement>(null);
+
+  // Options are taken when the viewer application starts, which is after this first effect.
+  useEffect(() => {
+    void ref.current?.setViewerOptions(VIEWER_OPTIONS);
+    void ref.current?.injectViewerStyles(VIEWER_CSS);
+  }, []);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let live = true;
+    void element.initPromise.then(({ viewerApp }) => {
+      // originalUrl gives the viewer the file's name: its title and the name Save downloads under.
+      if (live) void viewerApp?.open({ url, originalUrl: name });
+    });
+    return () => {
+      live = false;
+    };
+  }, [url, name]);
+
+  return (
+    <pdfjs-viewer-element
+      ref={ref}
+      className={styles.viewer}
+      {...viewerAttributes(window.location.origin)}
+      locale={viewerLocale(i18n.language)}
+      iframe-title={t('pdfPage.viewer')}
+      viewer-css-theme="LIGHT"
+    />
+  );
+}

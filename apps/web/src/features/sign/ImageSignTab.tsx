@@ -1,0 +1,80 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import FileDrop from '../../components/FileDrop';
+import { loadImage } from '../../files/image';
+import { type StampEntry, sealStore, useSeal } from '../../store';
+import StampGallery from '../gallery/StampGallery';
+import styles from './ImageSignTab.module.css';
+import SaveSigned from './SaveSigned';
+import SignStage from './SignStage';
+import { displayedSize } from './usePlacementGesture';
+
+/** 图片签章: choose an image, place stamps from the gallery on it, and save it as a PNG. */
+export default function ImageSignTab() {
+  const { t } = useTranslation();
+  const stageRef = useRef<HTMLElement>(null);
+  const hasImage = useSeal((s) => s.signImage !== null);
+  const chooseSignImage = useSeal((s) => s.chooseSignImage);
+  const placeStamp = useSeal((s) => s.placeStamp);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function choose(file: File) {
+    setNotice(null);
+    const url = URL.createObjectURL(file);
+    try {
+      const img = await loadImage(url);
+      chooseSignImage({ url, name: file.name, width: img.naturalWidth, height: img.naturalHeight });
+    } catch {
+      URL.revokeObjectURL(url);
+      setNotice(t('sign.unreadable'));
+    }
+  }
+
+  async function place(entry: StampEntry) {
+    if (!sealStore.getState().signImage) {
+      setNotice(t('sign.needImage'));
+      return;
+    }
+    setNotice(null);
+    const img = await loadImage(entry.url).catch(() => null);
+    const stage = stageRef.current;
+    if (!img || !stage) return;
+    placeStamp(entry, img.naturalWidth / img.naturalHeight, displayedSize(stage));
+    // On a phone the gallery sits above the image: bring the new stamp into view.
+    stage.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  // DOM order is the phone's reading order (picker, gallery, image); wide screens put the
+  // gallery in a side column.
+  return (
+    <div className={styles.layout}>
+      <div className={styles.head}>
+        <h2 className={styles.title}>{t('tabs.sign')}</h2>
+        <FileDrop
+          kind="image"
+          label={t('sign.choose')}
+          cta={hasImage ? t('sign.change') : t('sign.chooseCta')}
+          tip={t('sign.tip')}
+          compact={hasImage}
+          onFile={(file) => void choose(file)}
+        />
+        {notice && (
+          <p role="alert" className={styles.notice}>
+            {notice}
+          </p>
+        )}
+      </div>
+      <aside className={styles.side}>
+        <StampGallery onPick={(entry) => void place(entry)} hint={t('gallery.pickHint')} />
+      </aside>
+      <div className={styles.work}>
+        {hasImage ? (
+          <SignStage stageRef={stageRef} />
+        ) : (
+          <p className={styles.hint}>{t('sign.hint')}</p>
+        )}
+        <SaveSigned />
+      </div>
+    </div>
+  );
+}

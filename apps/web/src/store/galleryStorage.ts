@@ -1,0 +1,101 @@
+/**
+ * Where the stamp gallery lives between visits: IndexedDB in the browser (blobs and their
+ * metadata), an in-memory map in tests and wherever IndexedDB is missing. The store only sees
+ * `StampStorage`, so tests inject the in-memory one.
+ */
+
+/** `made`: by name; `extracted`: from a photo; `saved`: the localStorage stamp of an older visit. */
+export type StampKind = 'made' | 'extracted' | 'saved' | 'signature' | 'image';
+
+export interface StoredStamp {
+  id: string;
+  kind: StampKind;
+  /** Seal name, photo name, local file name, or a hand signature's number. */
+  name: string;
+  /** Server-issued content id; empty for stamps the server never saw. */
+  mid: string;
+  /** Physical size of the stamp's longer side, when it has one (a seal made by name). */
+  sizeMm?: number;
+  /** Milliseconds since 1970; the gallery lists the newest first. */
+  createdAt: number;
+  blob: Blob;
+}
+
+export interface StampStorage {
+  list(): Promise<StoredStamp[]>;
+  /** Adds a stamp, or replaces the one with the same id. */
+  put(stamp: StoredStamp): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export function memoryStorage(initial: readonly StoredStamp[] = []): StampStorage {
+  const items = new Map(initial.map((s) => [s.id, s]));
+  return {
+    list: async () => [...items.values()],
+    put: async (stamp) => {
+      items.set(stamp.id, stamp);
+    },
+    remove: async (id) => {
+      items.delete(id);
+    },
+  };
+}
+
+const DB_NAME = 'yinzhang';
+const DB_VERSION = 1;
+const STORE = 'stamps';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+function open(factory: IDBFactory): Promise<IDBDatabase> {
+  const req = factory.open(DB_NAME, DB_VERSION);
+  req.onupgradeneeded = () => {
+    if (!req.result.objectStoreNames.contains(STORE)) {
+      req.result.createObjectStore(STORE, { keyPath: 'id' });
+    }
+  };
+  return request(req);
+}
+
+/** The browser's IndexedDB; the database opens on first use and stays open. */
+export function indexedDbStorage(factory: IDBFactory = indexedDB): StampStorage {
+  let db: Promise<IDBDatabase> | null = null;
+  const database = () => {
+    db ??= open(factory).catch((error: unknown) => {
+      db = null;
+      throw error;
+    });
+    return db;
+  };
+  async function write(change: (store: IDBObjectStore) => void): Promise<void> {
+    const tx = (await database()).transaction(STORE, 'readwrite');
+    change(tx.objectStore(STORE));
+    await done(tx);
+  }
+  return {
+    async list() {
+      const tx = (await database()).transaction(STORE, 'readonly');
+      return (await request(tx.objectStore(STORE).getAll())) as StoredStamp[];
+    },
+    put: (stamp) => write((store) => store.put(stamp)),
+    remove: (id) => write((store) => store.delete(id)),
+  };
+}
+
+/** IndexedDB when the browser has it (private modes may not); otherwise the gallery lasts one visit. */
+export function defaultStorage(): StampStorage {
+  return typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage();
+}

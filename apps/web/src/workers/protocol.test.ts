@@ -1,0 +1,182 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  exactBuffer,
+  handleRequest,
+  type JobMessage,
+  type JobRequest,
+  type PdfEngine,
+  progressFraction,
+} from './protocol';
+
+class FakePdfError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
+  return {
+    readPdfInfo: vi.fn<PdfEngine['readPdfInfo']>(async () => ({ pages: [{}, {}, {}] })),
+    mergePdfs: vi.fn<PdfEngine['mergePdfs']>(async (files, { onProgress }) => {
+      for (const [i] of files.entries())
+        onProgress?.({ phase: 'copy', done: i, total: files.length });
+      onProgress?.({ phase: 'write', done: 1, total: 1 });
+      return {
+        bytes: new Uint8Array([1, 2, 3]),
+        results: files.map((f) => ({ name: f.name, ok: true, pages: 2 })),
+      };
+    }),
+    imagesToPdf: vi.fn<PdfEngine['imagesToPdf']>(async (images) => new Uint8Array(images.length)),
+    ...overrides,
+  };
+}
+
+async function run(request: JobRequest, engine: PdfEngine) {
+  const posted: { message: JobMessage; transfer: Transferable[] }[] = [];
+  await handleRequest(request, engine, (message, transfer) => posted.push({ message, transfer }));
+  return posted;
+}
+
+describe('handleRequest', () => {
+  it('answers inspect with the page count', async () => {
+    const engine = fakeEngine();
+    const posted = await run({ id: 7, kind: 'inspect', bytes: new ArrayBuffer(4) }, engine);
+    expect(posted).toEqual([
+      { message: { id: 7, type: 'done', answer: { ok: true, pages: 3 } }, transfer: [] },
+    ]);
+  });
+
+  it('answers inspect with the engine code when the file is refused (a password, damage)', async () => {
+    const engine = fakeEngine({
+      readPdfInfo: vi.fn(async () => {
+        throw new FakePdfError('PASSWORD_REQUIRED', 'needs a password');
+      }),
+    });
+    const posted = await run(
+      { id: 1, kind: 'inspect', bytes: new ArrayBuffer(1), password: 'x' },
+      engine,
+    );
+    expect(engine.readPdfInfo).toHaveBeenCalledWith(expect.any(Uint8Array), 'x');
+    expect(posted[0]?.message).toEqual({
+      id: 1,
+      type: 'done',
+      answer: { ok: false, code: 'PASSWORD_REQUIRED', message: 'needs a password' },
+    });
+  });
+
+  it('fails the job on an unexpected error', async () => {
+    const engine = fakeEngine({
+      readPdfInfo: vi.fn(async () => {
+        throw new TypeError('boom');
+      }),
+    });
+    const posted = await run({ id: 2, kind: 'inspect', bytes: new ArrayBuffer(1) }, engine);
+    expect(posted).toEqual([
+      { message: { id: 2, type: 'failed', code: undefined, message: 'boom' }, transfer: [] },
+    ]);
+  });
+
+  it('merges in order, reports progress, and transfers the result', async () => {
+    const engine = fakeEngine();
+    const files = [
+      { name: 'a', bytes: new Uint8Array([1]).buffer },
+      { name: 'b', bytes: new Uint8Array([2]).buffer, password: 'pw' },
+    ];
+    const posted = await run({ id: 3, kind: 'merge', files }, engine);
+    const sent = vi.mocked(engine.mergePdfs).mock.calls[0]?.[0];
+    expect(sent?.map((f) => [f.name, [...f.bytes], f.password])).toEqual([
+      ['a', [1], undefined],
+      ['b', [2], 'pw'],
+    ]);
+    expect(posted.map((p) => p.message.type)).toEqual(['progress', 'progress', 'progress', 'done']);
+    const done = posted.at(-1);
+    expect(done?.message).toMatchObject({
+      id: 3,
+      type: 'done',
+      answer: { results: [{ name: 'a' }, { name: 'b' }] },
+    });
+    const answer = (done?.message as { answer: { bytes: ArrayBuffer } } | undefined)?.answer;
+    if (!answer) throw new Error('no answer');
+    expect([...new Uint8Array(answer.bytes)]).toEqual([1, 2, 3]);
+    expect(done?.transfer).toEqual([answer.bytes]);
+  });
+
+  it('answers a merge that produced nothing without bytes', async () => {
+    const engine = fakeEngine({
+      mergePdfs: vi.fn(async () => ({
+        bytes: undefined,
+        results: [{ name: 'a', ok: false, pages: 0, code: 'BROKEN_PDF' }],
+      })),
+    });
+    const posted = await run(
+      { id: 4, kind: 'merge', files: [{ name: 'a', bytes: new ArrayBuffer(1) }] },
+      engine,
+    );
+    expect(posted[0]).toEqual({
+      message: {
+        id: 4,
+        type: 'done',
+        answer: {
+          bytes: undefined,
+          results: [{ name: 'a', ok: false, pages: 0, code: 'BROKEN_PDF' }],
+        },
+      },
+      transfer: [],
+    });
+  });
+
+  it('passes image options through and fails with the engine code', async () => {
+    const options = { pageSize: 'letter', orientation: 'landscape', marginMm: 12 } as const;
+    const engine = fakeEngine();
+    await run(
+      { id: 5, kind: 'images', images: [new ArrayBuffer(2), new ArrayBuffer(3)], options },
+      engine,
+    );
+    expect(engine.imagesToPdf).toHaveBeenCalledWith(
+      [{ bytes: expect.any(Uint8Array) }, { bytes: expect.any(Uint8Array) }],
+      expect.objectContaining(options),
+    );
+    const failing = fakeEngine({
+      imagesToPdf: vi.fn(async () => {
+        throw new FakePdfError('BAD_IMAGE', 'Image 1 is not a PNG or JPEG image');
+      }),
+    });
+    const posted = await run(
+      { id: 6, kind: 'images', images: [new ArrayBuffer(1)], options },
+      failing,
+    );
+    expect(posted[0]?.message).toEqual({
+      id: 6,
+      type: 'failed',
+      code: 'BAD_IMAGE',
+      message: 'Image 1 is not a PNG or JPEG image',
+    });
+  });
+});
+
+describe('exactBuffer', () => {
+  it('hands over the view’s own buffer when it covers all of it, else a copy', () => {
+    const whole = new Uint8Array([1, 2, 3]);
+    expect(exactBuffer(whole)).toBe(whole.buffer);
+    const part = new Uint8Array(new Uint8Array([9, 1, 2, 9]).buffer, 1, 2);
+    const copy = exactBuffer(part);
+    expect(copy).not.toBe(part.buffer);
+    expect([...new Uint8Array(copy)]).toEqual([1, 2]);
+  });
+});
+
+describe('progressFraction', () => {
+  it.each([
+    [{ phase: 'copy', done: 0, total: 4 }, 0],
+    [{ phase: 'copy', done: 2, total: 4 }, 0.45],
+    [{ phase: 'draw', done: 4, total: 4 }, 0.9],
+    [{ phase: 'write', done: 0, total: 1 }, 0.9],
+    [{ phase: 'write', done: 1, total: 1 }, 1],
+    [{ phase: 'copy', done: 0, total: 0 }, 0.9],
+  ] as const)('%o -> %f', (progress, expected) => {
+    expect(progressFraction(progress)).toBeCloseTo(expected);
+  });
+});

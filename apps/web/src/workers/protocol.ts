@@ -1,0 +1,149 @@
+/**
+ * The messages between the page and the PDF worker, and the worker's side of them as a plain
+ * function over an injected engine (so it is tested without a worker). Bytes travel as
+ * ArrayBuffers and are transferred, not copied.
+ */
+import type { MergeResult, Orientation, PageSize, Progress } from '@yinzhang/pdf';
+
+export interface ImageJobOptions {
+  pageSize: PageSize;
+  orientation: Orientation;
+  marginMm: number;
+}
+
+export type PdfJob =
+  /** Page count of one file, or why it cannot be read (password, damage). */
+  | { kind: 'inspect'; bytes: ArrayBuffer; password?: string | undefined }
+  | {
+      kind: 'merge';
+      files: { name: string; bytes: ArrayBuffer; password?: string | undefined }[];
+    }
+  /** PNG or JPEG bytes, one page each. */
+  | { kind: 'images'; images: ArrayBuffer[]; options: ImageJobOptions };
+
+export type InspectAnswer =
+  | { ok: true; pages: number }
+  | { ok: false; code: string; message: string };
+
+export interface MergeAnswer {
+  /** Undefined when no file could be read. */
+  bytes: ArrayBuffer | undefined;
+  results: MergeResult[];
+}
+
+export interface ImagesAnswer {
+  bytes: ArrayBuffer;
+}
+
+export interface JobAnswers {
+  inspect: InspectAnswer;
+  merge: MergeAnswer;
+  images: ImagesAnswer;
+}
+
+export type JobRequest = PdfJob & { id: number };
+
+export type JobMessage =
+  | { id: number; type: 'progress'; progress: Progress }
+  | { id: number; type: 'done'; answer: JobAnswers[keyof JobAnswers] }
+  | { id: number; type: 'failed'; code: string | undefined; message: string };
+
+/** The engine functions the worker runs (@yinzhang/pdf in the real worker). */
+export interface PdfEngine {
+  readPdfInfo(bytes: Uint8Array, password?: string): Promise<{ pages: readonly unknown[] }>;
+  mergePdfs(
+    files: readonly { bytes: Uint8Array; name: string; password?: string | undefined }[],
+    options: { onProgress?: (p: Progress) => void },
+  ): Promise<{ bytes: Uint8Array | undefined; results: readonly MergeResult[] }>;
+  imagesToPdf(
+    images: readonly { bytes: Uint8Array }[],
+    options: ImageJobOptions & { onProgress?: (p: Progress) => void },
+  ): Promise<Uint8Array>;
+}
+
+export type Post = (message: JobMessage, transfer: Transferable[]) => void;
+
+/** An ArrayBuffer holding exactly these bytes (the view's own buffer when it fits). */
+export function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) {
+    return buffer;
+  }
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function run(
+  job: PdfJob,
+  engine: PdfEngine,
+  onProgress: (p: Progress) => void,
+): Promise<{ answer: JobAnswers[keyof JobAnswers]; transfer: ArrayBuffer[] }> {
+  switch (job.kind) {
+    case 'inspect': {
+      try {
+        const info = await engine.readPdfInfo(new Uint8Array(job.bytes), job.password);
+        return { answer: { ok: true, pages: info.pages.length }, transfer: [] };
+      } catch (error) {
+        const code = codeOf(error);
+        // Only the engine's own refusals are answers; anything else is a failure of the job.
+        if (!code) throw error;
+        return { answer: { ok: false, code, message: messageOf(error) }, transfer: [] };
+      }
+    }
+    case 'merge': {
+      const out = await engine.mergePdfs(
+        job.files.map((f) => ({
+          name: f.name,
+          bytes: new Uint8Array(f.bytes),
+          password: f.password,
+        })),
+        { onProgress },
+      );
+      const bytes = out.bytes ? exactBuffer(out.bytes) : undefined;
+      return { answer: { bytes, results: [...out.results] }, transfer: bytes ? [bytes] : [] };
+    }
+    case 'images': {
+      const out = await engine.imagesToPdf(
+        job.images.map((b) => ({ bytes: new Uint8Array(b) })),
+        { ...job.options, onProgress },
+      );
+      const bytes = exactBuffer(out);
+      return { answer: { bytes }, transfer: [bytes] };
+    }
+  }
+}
+
+/** Runs one request and posts its progress, then exactly one `done` or `failed`. */
+export async function handleRequest(
+  request: JobRequest,
+  engine: PdfEngine,
+  post: Post,
+): Promise<void> {
+  const { id } = request;
+  try {
+    const { answer, transfer } = await run(request, engine, (progress) =>
+      post({ id, type: 'progress', progress }, []),
+    );
+    post({ id, type: 'done', answer }, transfer);
+  } catch (error) {
+    post({ id, type: 'failed', code: codeOf(error), message: messageOf(error) }, []);
+  }
+}
+
+/**
+ * Progress as a fraction for a bar: the phase that does the work (copying files, drawing pages)
+ * fills most of it, writing the file the rest.
+ */
+export function progressFraction(progress: Progress): number {
+  const WORK_SHARE = 0.9;
+  const part = progress.total > 0 ? Math.min(1, Math.max(0, progress.done / progress.total)) : 1;
+  return progress.phase === 'write' ? WORK_SHARE + (1 - WORK_SHARE) * part : WORK_SHARE * part;
+}
