@@ -35,7 +35,9 @@ export function buildWebIfNeeded({ force = false } = {}) {
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
+    'apps/web/plugins',
     'packages/seal/src',
+    'packages/pdf/src',
   ].map((p) => path.join(root, p));
   const fresh = existsSync(index) && statSync(index).mtimeMs >= newestMtime(sources);
   if (fresh && !force) return;

@@ -4,11 +4,6 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 
 /** English for the PDF tools. Same keys as convert.zh-CN (a missing key is a compile error). */
 const convertEn: Strings<typeof convertZhCN> = {
-  nav: {
-    label: 'Pages',
-    home: 'Home',
-    pdf: 'PDF tools',
-  },
   merge: {
     title: 'Merge PDFs',
     hint: 'Joins the files in list order into one PDF, keeping each file’s bookmarks and internal links. Files stay in your browser; nothing is uploaded.',

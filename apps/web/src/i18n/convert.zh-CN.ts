@@ -1,10 +1,8 @@
-/** Simplified Chinese for the PDF tools (文件转换 tab and the /pdf page). Merged in by index.ts. */
+/**
+ * Simplified Chinese for the PDF tools (文件转换 tab and the /pdf page). Loaded with those tools,
+ * not with the home page: see convert.ts.
+ */
 const convertZhCN = {
-  nav: {
-    label: '页面',
-    home: '首页',
-    pdf: 'PDF工具',
-  },
   merge: {
     title: 'PDF合并',
     hint: '按列表顺序合成一个 PDF，保留每个文件的书签和页内链接。文件只在你的浏览器里处理，不会上传。',

@@ -7,6 +7,7 @@ import SortableList from '../convert/sortable/SortableList';
 import tool from '../convert/tool.module.css';
 import ImageOptionsForm from './ImageOptionsForm';
 import styles from './Images.module.css';
+import '../../i18n/convert';
 
 /** 图片转PDF: images in page order, page settings, and the PDF, made in the worker. */
 export default function ImagesTool() {

@@ -4,6 +4,7 @@ import FilesDrop from '../convert/FilesDrop';
 import tool from '../convert/tool.module.css';
 import styles from './PdfEditor.module.css';
 import PdfViewer from './PdfViewer';
+import '../../i18n/convert';
 
 interface OpenDocument {
   url: string;

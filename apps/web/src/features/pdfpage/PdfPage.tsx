@@ -5,6 +5,7 @@ import { useSeal } from '../../store';
 import { PDF_TABS, type PdfTabId } from '../../store/convert';
 import tool from '../convert/tool.module.css';
 import styles from './PdfPage.module.css';
+import '../../i18n/convert';
 
 const PANELS: Record<PdfTabId, ReturnType<typeof lazy>> = {
   edit: lazy(() => import('./PdfEditor')),

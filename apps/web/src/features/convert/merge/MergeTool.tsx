@@ -9,6 +9,7 @@ import tool from '../tool.module.css';
 import MergeFileRow from './MergeFileRow';
 import MergeOutcome from './MergeOutcome';
 import PasswordDialog from './PasswordDialog';
+import '../../../i18n/convert';
 
 /**
  * PDF合并 (SPEC §2, §4): pick or drop PDFs, order them, 合成. The one merge component, shown in

@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { type Box, dragReducer, IDLE, keyTarget, pendingMove } from './drag';
 import styles from './SortableList.module.css';
+import '../../../i18n/convert';
 
 interface Props<T extends { id: string }> {
   items: readonly T[];
