@@ -8,6 +8,7 @@ import MakeSealTab from './make/MakeSealTab';
 export const TABS = [
   { id: 'make', labelKey: 'tabs.make', Panel: MakeSealTab },
   { id: 'sign', labelKey: 'tabs.sign', Panel: lazy(() => import('./sign/ImageSignTab')) },
+  { id: 'pdfsign', labelKey: 'tabs.pdfsign', Panel: lazy(() => import('./pdfsign/PdfSignTab')) },
   { id: 'convert', labelKey: 'tabs.convert', Panel: lazy(() => import('./convert/ConvertTab')) },
 ] as const satisfies readonly {
   id: string;

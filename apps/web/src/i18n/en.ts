@@ -14,6 +14,7 @@ const en: Strings<typeof zhCN> = {
     label: 'Tools',
     make: 'Make a seal',
     sign: 'Sign an image',
+    pdfsign: 'Sign a PDF',
     convert: 'Convert files',
   },
   make: {

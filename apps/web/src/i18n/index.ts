@@ -1,8 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import convertEn from './convert.en';
-import convertZhCN from './convert.zh-CN';
+import type convertZhCN from './convert.zh-CN';
 import en from './en';
+import navEn from './nav.en';
+import navZhCN from './nav.zh-CN';
+import pdfsignEn from './pdfsign.en';
+import pdfsignZhCN from './pdfsign.zh-CN';
 import zhCN from './zh-CN';
 
 export const LANGUAGES = [
@@ -35,8 +38,8 @@ i18n.on('languageChanged', applyLanguage);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...convertZhCN } },
-    en: { translation: { ...en, ...convertEn } },
+    'zh-CN': { translation: { ...zhCN, ...navZhCN, ...pdfsignZhCN } },
+    en: { translation: { ...en, ...navEn, ...pdfsignEn } },
   },
   lng: savedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
@@ -63,6 +66,9 @@ export default i18n;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof zhCN & typeof convertZhCN };
+    // The PDF tools' strings arrive with their code (convert.ts) but are typed here.
+    resources: {
+      translation: typeof zhCN & typeof navZhCN & typeof convertZhCN & typeof pdfsignZhCN;
+    };
   }
 }

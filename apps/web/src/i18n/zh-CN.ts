@@ -10,6 +10,7 @@ const zhCN = {
     label: '功能',
     make: '制作印章',
     sign: '图片签章',
+    pdfsign: 'PDF签章',
     convert: '文件转换',
   },
   make: {

@@ -10,6 +10,7 @@ import { type ConvertState, createConvertSlice } from './convert';
 import { createExtractSlice, type ExtractState } from './extract';
 import { createGallerySlice, type GalleryState, type StampEntry } from './gallery';
 import { defaultStorage, type StampKind, type StampStorage } from './galleryStorage';
+import { createPdfSignSlice, type PdfSignState } from './pdfsign';
 import { createSignSlice, type SignState } from './sign';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
 
@@ -46,7 +47,12 @@ export interface Stamp {
 
 export type MakeError = { reason: 'nameRequired' } | { reason: 'failed'; message: string };
 
-export interface SealState extends ExtractState, GalleryState, SignState, ConvertState {
+export interface SealState
+  extends ExtractState,
+    GalleryState,
+    SignState,
+    ConvertState,
+    PdfSignState {
   activeTab: TabId;
   /** The last stamp made or added; kept in localStorage `stamp` (SPEC §3). */
   currentStamp: Stamp | null;
@@ -125,6 +131,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       ...createGallerySlice(set, get, deps.storage ?? defaultStorage(), savedEntry),
       ...createSignSlice(set, get),
       ...createConvertSlice(set, get),
+      ...createPdfSignSlice(set, get),
       activeTab: 'make',
       currentStamp: restored,
       createCache: {},

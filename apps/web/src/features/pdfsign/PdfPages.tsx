@@ -1,0 +1,160 @@
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSeal } from '../../store';
+import { stampLabel } from '../gallery/labels';
+import { type ColumnLayout, columnLayout } from './column';
+import PdfPageCanvas from './PdfPageCanvas';
+import PdfPlacedStamp from './PdfPlacedStamp';
+import styles from './PdfSignTab.module.css';
+import type { PDFDocumentProxy } from './pdfjs';
+
+/** Pages are added this many at a time. */
+export const PAGE_CHUNK = 5;
+/** The next chunk loads when the end of the loaded pages is this close to the view. */
+const LOAD_AHEAD_PX = 300;
+
+export interface PagesView {
+  layout: ColumnLayout;
+  scroller: HTMLElement;
+  loaded: number;
+}
+
+interface Props {
+  doc: PDFDocumentProxy;
+  viewRef: RefObject<PagesView | null>;
+}
+
+/** The PDF's pages in one scrolling column, loaded 5 at a time, with the stamps on them. */
+export default function PdfPages({ doc, viewRef }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const pdfDoc = useSeal((s) => s.pdfDoc);
+  const placements = useSeal((s) => s.pdfPlacements);
+  const stamps = useSeal((s) => s.stamps);
+  const selected = useSeal((s) => s.pdfSelected);
+  const select = useSeal((s) => s.selectPdfStamp);
+  const scrollerRef = useRef<HTMLElement>(null);
+  const columnRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const pages = pdfDoc?.pages ?? [];
+  const [loaded, setLoaded] = useState(Math.min(PAGE_CHUNK, pages.length));
+
+  const layout = useMemo(() => columnLayout(pages.slice(0, loaded), width), [pages, loaded, width]);
+
+  // The column follows its container's width (window and layout changes).
+  useEffect(() => {
+    const column = columnRef.current;
+    if (!column) return;
+    setScroller(scrollerRef.current);
+    setWidth(column.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(column.clientWidth));
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, []);
+
+  // The next 5 pages when the end of the loaded ones comes within 300 px of the view.
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !scroller || loaded >= pages.length) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setLoaded((n) => Math.min(pages.length, n + PAGE_CHUNK));
+        }
+      },
+      { root: scroller, rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [scroller, loaded, pages.length]);
+
+  useEffect(() => {
+    viewRef.current = scroller ? { layout, scroller, loaded } : null;
+  }, [viewRef, layout, scroller, loaded]);
+
+  // SPEC §4: clicking anywhere but the selected stamp deselects it.
+  useEffect(() => {
+    if (!selected) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target?.closest(`[data-placement="${selected}"]`)) select(null);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [selected, select]);
+
+  const labelOf = (stampId: string) => {
+    const entry = stamps.find((e) => e.id === stampId);
+    return t('sign.placed', { name: entry ? stampLabel(entry, t) : t('gallery.sealUnnamed') });
+  };
+
+  return (
+    <div className={styles.viewerFrame}>
+      <section
+        ref={scrollerRef}
+        className={styles.scroller}
+        aria-label={t('pdfsign.pages', { count: pages.length })}
+        data-loaded={loaded}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region is reachable by keyboard
+        tabIndex={0}
+      >
+        <div ref={columnRef} className={styles.column} style={{ height: layout.height }}>
+          {width > 0 &&
+            layout.tops.map((top, i) => (
+              <PdfPageCanvas
+                // biome-ignore lint/suspicious/noArrayIndexKey: pages are fixed by their index
+                key={i}
+                doc={doc}
+                index={i}
+                top={top}
+                width={width}
+                height={layout.heights[i] ?? 0}
+                root={scroller}
+                label={t('pdfsign.page', { n: i + 1 })}
+              />
+            ))}
+          {width > 0 &&
+            placements.flatMap((p) => {
+              if (p.page >= loaded) return [];
+              const own = (
+                <PdfPlacedStamp
+                  key={p.id}
+                  placement={p}
+                  page={p.page}
+                  layout={layout}
+                  label={labelOf(p.stampId)}
+                  keysHintId={`${id}-keys`}
+                />
+              );
+              if (!p.batch) return [own];
+              const copies = layout.tops.flatMap((_, i) =>
+                i === p.page
+                  ? []
+                  : [
+                      <PdfPlacedStamp
+                        // biome-ignore lint/suspicious/noArrayIndexKey: one copy per page, pages are fixed by their index
+                        key={`${p.id}@${i}`}
+                        placement={p}
+                        page={i}
+                        layout={layout}
+                        label=""
+                        keysHintId=""
+                        copy
+                      />,
+                    ],
+              );
+              return [own, ...copies];
+            })}
+          <div ref={sentinelRef} className={styles.sentinel} style={{ top: layout.height }} />
+        </div>
+      </section>
+      <p id={`${id}-keys`} className={styles.keys}>
+        {t('sign.keys')}
+      </p>
+    </div>
+  );
+}

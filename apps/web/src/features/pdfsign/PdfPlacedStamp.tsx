@@ -1,0 +1,210 @@
+import {
+  type Corner,
+  type CssPx,
+  type Gesture,
+  IDLE,
+  moveBox,
+  nudge,
+  scaleBox,
+  stepGesture,
+  toPageFraction,
+} from '@yinzhang/seal/placement';
+import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSeal } from '../../store';
+import type { PdfPlacement } from '../../store/pdfsign';
+import { outerStyle, placedLayout } from '../sign/layout';
+import stampStyles from '../sign/PlacedStamp.module.css';
+import { type ColumnLayout, pageToColumn } from './column';
+
+const CORNERS: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
+const KEY_SCALE = 1.1;
+
+interface Props {
+  placement: PdfPlacement;
+  /** The page this copy is drawn on (a batch stamp shows on every page). */
+  page: number;
+  layout: ColumnLayout;
+  label: string;
+  keysHintId: string;
+  /** A batch stamp's copy on another page: shown only. */
+  copy?: boolean;
+}
+
+/**
+ * A stamp on the PDF, positioned in the page column: drag (also across the gap to the next
+ * page), corners resize, 旋转 / 删除 when selected, and the image tab's keys. The geometry is the
+ * placement kernel's, with the whole column as the bounds.
+ */
+export default function PdfPlacedStamp({
+  placement,
+  page,
+  layout,
+  label,
+  keysHintId,
+  copy,
+}: Props) {
+  const { t } = useTranslation();
+  const selected = useSeal((s) => s.pdfSelected === placement.id) && !copy;
+  const select = useSeal((s) => s.selectPdfStamp);
+  const move = useSeal((s) => s.movePdfStamp);
+  const resize = useSeal((s) => s.resizePdfStamp);
+  const rotate = useSeal((s) => s.rotatePdfStamp);
+  const remove = useSeal((s) => s.removePdfStamp);
+  const gesture = useRef<Gesture>(IDLE);
+
+  const column = { width: layout.width as CssPx, height: layout.height as CssPx };
+  const box = pageToColumn(layout, page, placement.box);
+  const { outer, inner, toolbar } = placedLayout(
+    toPageFraction(box, column),
+    placement.rotate,
+    column,
+  );
+  const ctx = { rotate: placement.rotate, bounds: column };
+
+  const image = (
+    <img
+      className={stampStyles.image}
+      src={placement.src}
+      alt=""
+      draggable={false}
+      style={{
+        left: `${inner.left}%`,
+        top: `${inner.top}%`,
+        width: `${inner.width}%`,
+        height: `${inner.height}%`,
+        transform: `rotate(${placement.rotate}deg)`,
+      }}
+    />
+  );
+
+  if (copy) {
+    return (
+      <div
+        className={stampStyles.placed}
+        style={{ ...outerStyle(outer), pointerEvents: 'none', zIndex: 1 }}
+        data-batch-copy={placement.id}
+        data-on-page={page + 1}
+      >
+        {image}
+      </div>
+    );
+  }
+
+  const down = (on: 'body' | Corner) => (e: PointerEvent<HTMLElement>) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    select(placement.id);
+    const step = stepGesture(
+      gesture.current,
+      { type: 'down', pointerId: e.pointerId, x: e.clientX, y: e.clientY, on, box },
+      ctx,
+    );
+    if (step.gesture === gesture.current) return;
+    gesture.current = step.gesture;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    if (on !== 'body') e.preventDefault();
+  };
+  const onMove = (e: PointerEvent<HTMLElement>) => {
+    const state = gesture.current;
+    if (state.kind === 'idle') return;
+    const step = stepGesture(
+      state,
+      { type: 'move', pointerId: e.pointerId, x: e.clientX, y: e.clientY },
+      ctx,
+    );
+    if (!step.box) return;
+    if (state.kind === 'resizing') resize(placement.id, step.box, layout);
+    else move(placement.id, step.box, layout);
+  };
+  const end = (e: PointerEvent<HTMLElement>) => {
+    const type = e.type === 'pointercancel' ? 'cancel' : 'up';
+    const step = stepGesture(gesture.current, { type, pointerId: e.pointerId }, ctx);
+    gesture.current = step.gesture;
+    if (step.box) move(placement.id, step.box, layout);
+  };
+  const handlers = (on: 'body' | Corner) => ({
+    onPointerDown: down(on),
+    onPointerMove: onMove,
+    onPointerUp: end,
+    onPointerCancel: end,
+    onLostPointerCapture: end,
+  });
+
+  function onKeyDown(e: KeyboardEvent) {
+    const nudged = nudge(box, e.key, e.shiftKey, ctx);
+    if (nudged) move(placement.id, nudged, layout);
+    else if (e.key === 'Delete' || e.key === 'Backspace') remove(placement.id);
+    else if (e.key === 'r' || e.key === 'R') rotate(placement.id, layout);
+    else if (e.key === '+' || e.key === '=' || e.key === '-' || e.key === '_') {
+      const factor = e.key === '+' || e.key === '=' ? KEY_SCALE : 1 / KEY_SCALE;
+      resize(placement.id, moveBox(scaleBox(box, factor), 0, 0, column, placement.rotate), layout);
+    } else if (e.key === 'Escape') select(null);
+    else return;
+    e.preventDefault();
+  }
+
+  return (
+    <div
+      className={`${stampStyles.placed} ${selected ? stampStyles.selected : ''}`}
+      style={{ ...outerStyle(outer), zIndex: 2 }}
+      data-placement={placement.id}
+      data-on-page={page + 1}
+    >
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={selected}
+        aria-describedby={keysHintId}
+        className={stampStyles.body}
+        onFocus={() => select(placement.id)}
+        onKeyDown={onKeyDown}
+        {...handlers('body')}
+      >
+        {image}
+      </button>
+      {selected &&
+        CORNERS.map((corner) => (
+          <span
+            key={corner}
+            className={stampStyles.handle}
+            data-corner={corner}
+            aria-hidden="true"
+            {...handlers(corner)}
+          />
+        ))}
+      {selected && (
+        <div className={`${stampStyles.toolbar} ${stampStyles[toolbar]}`}>
+          <button
+            type="button"
+            className={stampStyles.tool}
+            aria-label={t('sign.rotate')}
+            title={t('sign.rotate')}
+            onClick={() => rotate(placement.id, layout)}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                transform="matrix(-1 0 0 1 24 0)"
+                d="M12 4a8 8 0 1 1-7.7 10h2.1A6 6 0 1 0 12 6v3L7.5 5 12 1v3z"
+              />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className={stampStyles.tool}
+            aria-label={t('sign.remove')}
+            title={t('sign.remove')}
+            onClick={() => remove(placement.id)}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+              />
+            </svg>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

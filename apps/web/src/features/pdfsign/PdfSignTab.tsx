@@ -1,0 +1,266 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import FileDrop from '../../components/FileDrop';
+import { downloadBlob } from '../../files/download';
+import { loadImage } from '../../files/image';
+import { type StampEntry, sealStore, useSeal } from '../../store';
+import StampGallery from '../gallery/StampGallery';
+import { mostVisiblePage, PAGE_GAP_PX } from './column';
+import { exportPlan, imagesUsed, signedName } from './exportPlan';
+import PdfPages, { type PagesView } from './PdfPages';
+import styles from './PdfSignTab.module.css';
+import { openForView, type PDFDocumentProxy } from './pdfjs';
+import { signPdfInWorker } from './signPdf';
+
+type Opening =
+  | { state: 'idle' }
+  | { state: 'opening' }
+  | { state: 'password'; file: File; wrong: boolean };
+
+type Export =
+  | { state: 'idle' }
+  | { state: 'working'; fraction: number }
+  | { state: 'done'; name: string };
+
+/** PDF签章: choose a PDF, place stamps from the gallery on its pages, and download it signed. */
+export default function PdfSignTab() {
+  const { t } = useTranslation();
+  const id = useId();
+  const viewRef = useRef<PagesView | null>(null);
+  const [viewDoc, setViewDoc] = useState<PDFDocumentProxy | null>(null);
+  const [opening, setOpening] = useState<Opening>({ state: 'idle' });
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [job, setJob] = useState<Export>({ state: 'idle' });
+  // Each opened PDF gets a fresh page view (loaded pages, scroll position).
+  const [serial, setSerial] = useState(0);
+  const pdfDoc = useSeal((s) => s.pdfDoc);
+  const mode = useSeal((s) => s.pdfMode);
+  const paging = useSeal((s) => s.pagingSealOption);
+  const openPdfDoc = useSeal((s) => s.openPdfDoc);
+  const setPdfMode = useSeal((s) => s.setPdfMode);
+  const setPagingSeal = useSeal((s) => s.setPagingSeal);
+  const placePdfStamp = useSeal((s) => s.placePdfStamp);
+  const setActiveTab = useSeal((s) => s.setActiveTab);
+
+  async function open(file: File, pw?: string) {
+    setNotice(null);
+    setOpening({ state: 'opening' });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const result = await openForView(bytes, pw);
+    if (!result.ok) {
+      if (result.reason === 'broken') {
+        setOpening({ state: 'idle' });
+        setNotice(t('pdfsign.broken', { message: result.message }));
+      } else {
+        setOpening({ state: 'password', file, wrong: result.reason === 'wrongPassword' });
+      }
+      return;
+    }
+    void viewDoc?.destroy();
+    setViewDoc(result.doc);
+    setSerial((n) => n + 1);
+    setOpening({ state: 'idle' });
+    setPassword('');
+    setJob({ state: 'idle' });
+    openPdfDoc({ name: file.name, file, password: pw, pages: result.pages });
+  }
+
+  function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    if (opening.state === 'password') void open(opening.file, password);
+  }
+
+  async function place(entry: StampEntry) {
+    const view = viewRef.current;
+    if (!sealStore.getState().pdfDoc || !view) {
+      setNotice(t('pdfsign.needPdf'));
+      return;
+    }
+    setNotice(null);
+    const img = await loadImage(entry.url).catch(() => null);
+    if (!img) return;
+    const { layout, scroller, loaded } = view;
+    const page = mostVisiblePage(layout, scroller.scrollTop, scroller.clientHeight, loaded);
+    placePdfStamp(entry, img.naturalWidth / img.naturalHeight, page, layout);
+    scroller.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  async function finish() {
+    const state = sealStore.getState();
+    const doc = state.pdfDoc;
+    const view = viewRef.current;
+    if (!doc || !view) {
+      setNotice(t('pdfsign.needPdf'));
+      return;
+    }
+    setNotice(null);
+    let pagingOption: { image: string; edge: 'left' | 'right'; widthMm: number } | undefined;
+    if (state.pagingSealOption.enabled) {
+      const lastId = state.pdfPlacements.at(-1)?.stampId;
+      const seal =
+        state.stamps.find((s) => s.id === lastId) ??
+        state.stamps.find((s) => s.kind === 'made') ??
+        state.stamps[0];
+      if (!seal) {
+        setNotice(t('pdfsign.needSeal'));
+        return;
+      }
+      pagingOption = {
+        image: seal.id,
+        edge: state.pagingSealOption.edge,
+        widthMm: seal.sizeMm ?? 42,
+      };
+    }
+    const passes = exportPlan(state.pdfPlacements, {
+      pageGap: PAGE_GAP_PX / Math.max(1, view.layout.width),
+      paging: pagingOption,
+    });
+    if (passes.length === 0) {
+      setNotice(t('pdfsign.nothing'));
+      return;
+    }
+    setJob({ state: 'working', fraction: 0 });
+    try {
+      const images: Record<string, ArrayBuffer> = {};
+      for (const stampId of imagesUsed(passes)) {
+        const entry = state.stamps.find((s) => s.id === stampId);
+        const src = entry?.url ?? state.pdfPlacements.find((p) => p.stampId === stampId)?.src;
+        if (!src) throw new Error(`missing stamp ${stampId}`);
+        images[stampId] = await (await fetch(src)).arrayBuffer();
+      }
+      const bytes = await doc.file.arrayBuffer();
+      const out = await signPdfInWorker(
+        { bytes, password: doc.password, images, passes },
+        (fraction) => setJob({ state: 'working', fraction }),
+      );
+      const name = signedName(doc.name);
+      downloadBlob(new Blob([out as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
+      setJob({ state: 'done', name });
+    } catch (error) {
+      setJob({ state: 'idle' });
+      setNotice(
+        t('pdfsign.failed', { message: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  }
+
+  const working = job.state === 'working';
+  return (
+    <div className={styles.layout}>
+      <div className={styles.head}>
+        <h2 className={styles.title}>{t('tabs.pdfsign')}</h2>
+        <FileDrop
+          kind="pdf"
+          label={t('pdfsign.choose')}
+          cta={pdfDoc ? t('pdfsign.change') : t('pdfsign.chooseCta')}
+          tip={t('pdfsign.tip')}
+          compact={pdfDoc !== null}
+          onFile={(file) => void open(file)}
+        />
+        {opening.state === 'opening' && <p role="status">{t('pdfsign.opening')}</p>}
+        {opening.state === 'password' && (
+          <form className={styles.password} onSubmit={submitPassword}>
+            <p className={styles.passwordTitle}>{t('pdfsign.passwordTitle')}</p>
+            <label htmlFor={`${id}-pw`}>{t('pdfsign.password')}</label>
+            <input
+              id={`${id}-pw`}
+              type="password"
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button type="submit" className={styles.secondary}>
+              {t('pdfsign.open')}
+            </button>
+            {opening.wrong && (
+              <p role="alert" className={styles.notice}>
+                {t('pdfsign.passwordWrong')}
+              </p>
+            )}
+          </form>
+        )}
+        {notice && (
+          <p role="alert" className={styles.notice}>
+            {notice}
+          </p>
+        )}
+      </div>
+      <aside className={styles.side}>
+        <fieldset className={styles.modes}>
+          <legend className={styles.legend}>{t('pdfsign.mode')}</legend>
+          {(['normal', 'batch'] as const).map((m) => (
+            <label key={m} className={`${styles.mode} ${mode === m ? styles.modeOn : ''}`}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                checked={mode === m}
+                onChange={() => setPdfMode(m)}
+              />
+              {t(`pdfsign.${m}`)}
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'batch' && <p className={styles.small}>{t('pdfsign.batchHint')}</p>}
+        <p className={styles.tip}>{t('pdfsign.saveTip')}</p>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => void finish()}
+          disabled={working}
+        >
+          {t('pdfsign.finish')}
+        </button>
+        {working && (
+          <div className={styles.progress} role="status">
+            <span>{t('pdfsign.working')}</span>
+            <progress
+              max={100}
+              value={Math.round(job.fraction * 100)}
+              aria-label={t('pdfsign.progress')}
+            />
+          </div>
+        )}
+        {job.state === 'done' && (
+          <p role="status" className={styles.small}>
+            {t('pdfsign.done', { name: job.name })}
+          </p>
+        )}
+        <div className={styles.paging}>
+          <label>
+            <input
+              type="checkbox"
+              checked={paging.enabled}
+              onChange={(e) => setPagingSeal({ enabled: e.target.checked })}
+            />
+            {t('pdfsign.paging')}
+          </label>
+          <label>
+            {t('pdfsign.pagingEdge')}
+            <select
+              value={paging.edge}
+              disabled={!paging.enabled}
+              onChange={(e) =>
+                setPagingSeal({ edge: e.target.value === 'left' ? 'left' : 'right' })
+              }
+            >
+              <option value="right">{t('pdfsign.right')}</option>
+              <option value="left">{t('pdfsign.left')}</option>
+            </select>
+          </label>
+        </div>
+        <StampGallery onPick={(entry) => void place(entry)} hint={t('pdfsign.pickHint')} />
+        <button type="button" className={styles.link} onClick={() => setActiveTab('make')}>
+          {t('pdfsign.makeSeal')}
+        </button>
+      </aside>
+      <div className={styles.work}>
+        {pdfDoc && viewDoc ? (
+          <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
+        ) : (
+          <p className={styles.hint}>{t('pdfsign.hint')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnLayout,
+  columnToPage,
+  mostVisiblePage,
+  pageAt,
+  physicalWidthFraction,
+} from './column';
+
+describe('the page column', () => {
+  const layout = columnLayout(
+    [
+      { width: 600, height: 800 },
+      { width: 800, height: 600 },
+      { width: 600, height: 800 },
+    ],
+    300,
+  );
+
+  it('stacks pages at the column width with 5 px between them', () => {
+    expect(layout.heights).toEqual([400, 225, 400]);
+    expect(layout.tops).toEqual([0, 405, 635]);
+    expect(layout.height).toBe(1035);
+  });
+
+  it('gives a point in the gap to the page above', () => {
+    expect(pageAt(layout, 402)).toBe(0);
+    expect(pageAt(layout, 405)).toBe(1);
+    expect(columnToPage(layout, { x: 30, y: 410, width: 60, height: 45 } as never)).toEqual({
+      page: 1,
+      box: { x: 0.1, y: 5 / 225, width: 0.2, height: 0.2 },
+    });
+  });
+
+  it('finds the most visible page', () => {
+    expect(mostVisiblePage(layout, 0, 300)).toBe(0);
+    expect(mostVisiblePage(layout, 380, 300)).toBe(1);
+    expect(mostVisiblePage(layout, 600, 300)).toBe(2);
+    expect(mostVisiblePage(layout, 600, 300, 2)).toBe(1);
+  });
+
+  it('turns millimetres into a fraction of the page width', () => {
+    expect(physicalWidthFraction(42, 595.28)).toBeCloseTo(119.055 / 595.28, 4);
+    expect(physicalWidthFraction(25.4, 72)).toBeCloseTo(1, 9);
+    expect(physicalWidthFraction(undefined, 595.28)).toBeUndefined();
+    expect(physicalWidthFraction(0, 595.28)).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+import type { PageFraction } from '@yinzhang/seal/placement';
+import { describe, expect, it, vi } from 'vitest';
+import type { PdfPlacement } from '../../store/pdfsign';
+import { exportPlan, imagesUsed, signedName } from './exportPlan';
+import { runSignJob, type SignEngine } from './signJob';
+
+const f = (n: number) => n as PageFraction;
+function placement(id: string, page: number, y: number, batch = false): PdfPlacement {
+  return {
+    id,
+    stampId: batch ? 'made:b' : 'made:a',
+    src: 'blob:x',
+    page,
+    box: { x: f(0.4), y: f(y), width: f(0.2), height: f(0.14) },
+    rotate: 90,
+    batch,
+  };
+}
+
+describe('the export plan', () => {
+  it('sends normal stamps in one pass (the one across the gap as is), batch stamps with every', () => {
+    const passes = exportPlan(
+      [placement('d1', 0, 0.4), placement('d2', 1, 0.95), placement('d3', 3, 0.5, true)],
+      { pageGap: 5 / 600 },
+    );
+    expect(passes).toEqual([
+      {
+        kind: 'stamp',
+        pageGap: 5 / 600,
+        placements: [
+          { page: 0, image: 'made:a', x: 0.4, y: 0.4, width: 0.2, height: 0.14, rotate: 90 },
+          // Runs past the bottom of page 2: the engine's splitAcrossPages draws it on page 3 too.
+          { page: 1, image: 'made:a', x: 0.4, y: 0.95, width: 0.2, height: 0.14, rotate: 90 },
+        ],
+      },
+      {
+        kind: 'every',
+        placement: {
+          page: 3,
+          image: 'made:b',
+          x: 0.4,
+          y: 0.5,
+          width: 0.2,
+          height: 0.14,
+          rotate: 90,
+        },
+      },
+    ]);
+    expect(imagesUsed(passes)).toEqual(['made:a', 'made:b']);
+  });
+
+  it('adds the paging seal last, and nothing at all for no stamps', () => {
+    const paging = { image: 'made:a', edge: 'left' as const, widthMm: 42 };
+    expect(exportPlan([], { pageGap: 0.01, paging })).toEqual([{ kind: 'paging', ...paging }]);
+    expect(exportPlan([], { pageGap: 0.01 })).toEqual([]);
+  });
+
+  it('names the download', () => {
+    expect(signedName('合同.PDF')).toBe('合同-signed.pdf');
+    expect(signedName('a.b.pdf')).toBe('a.b-signed.pdf');
+  });
+
+  it('runs the passes in order on the previous output, with the password only for the first', async () => {
+    const seen: string[] = [];
+    const engine: SignEngine = {
+      stampPdf: vi.fn(async (bytes, options) => {
+        seen.push(
+          `stamp:${bytes[0]}:${options.password ?? '-'}:${options.every ? 'every' : 'one'}`,
+        );
+        options.onProgress?.({ phase: 'draw', done: 1, total: 2 });
+        return Uint8Array.of((bytes[0] ?? 0) + 1);
+      }),
+      pagingSeal: vi.fn(async (bytes, options) => {
+        seen.push(`paging:${bytes[0]}:${options.edge}:${options.image[0]}`);
+        return Uint8Array.of((bytes[0] ?? 0) + 1);
+      }),
+    };
+    const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
+      pageGap: 0.01,
+      paging: { image: 'made:a', edge: 'right', widthMm: 40 },
+    });
+    const progress: number[] = [];
+    const out = await runSignJob(
+      {
+        bytes: Uint8Array.of(10).buffer,
+        password: 'pw',
+        images: { 'made:a': Uint8Array.of(7).buffer, 'made:b': Uint8Array.of(8).buffer },
+        passes,
+      },
+      engine,
+      (p) => progress.push(p),
+    );
+    expect([...out]).toEqual([13]);
+    expect(seen).toEqual(['stamp:10:pw:one', 'stamp:11:-:every', 'paging:12:right:7']);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
+  });
+});

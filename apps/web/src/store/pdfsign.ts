@@ -1,0 +1,200 @@
+/**
+ * The PDF-signing part of the one store (PDF签章): the opened PDF (its pages' sizes in points),
+ * the stamps placed on it, the mode (正常签章 / 批量签章) and the paging-seal option.
+ * A placement is kept on the page its top-left corner is on, as fractions of that page; its box
+ * may run past the page's bottom (a stamp across the gap to the next page). Actions take boxes in
+ * CSS px of the page column (see features/pdfsign/column.ts), as gestures produce them.
+ */
+import {
+  type Box,
+  type CssPx,
+  initialBox,
+  moveBox,
+  nextRotation,
+  type PageFraction,
+  type Rotation,
+  toPageFraction,
+} from '@yinzhang/seal/placement';
+import {
+  type ColumnLayout,
+  columnToPage,
+  type PageSizePt,
+  pageSizePx,
+  pageToColumn,
+  physicalWidthFraction,
+} from '../features/pdfsign/column';
+import type { SealState } from './index';
+
+export interface PdfDoc {
+  /** The file's name as picked. */
+  name: string;
+  file: Blob;
+  /** The password it opened with, for the export. */
+  password?: string | undefined;
+  /** Each page as displayed, in points. */
+  pages: readonly PageSizePt[];
+}
+
+export interface PdfPlacement {
+  id: string;
+  stampId: string;
+  src: string;
+  /** 0-based page its top-left corner is on. */
+  page: number;
+  /** Unturned box, fractions of that page (y + height may pass 1: it continues below). */
+  box: Box<PageFraction>;
+  rotate: Rotation;
+  /** 批量签章: the same stamp on every page. */
+  batch: boolean;
+}
+
+export type PdfSignMode = 'normal' | 'batch';
+
+export interface PagingSealOption {
+  enabled: boolean;
+  edge: 'left' | 'right';
+}
+
+export interface PdfSignState {
+  pdfDoc: PdfDoc | null;
+  pdfPlacements: readonly PdfPlacement[];
+  pdfSelected: string | null;
+  pdfMode: PdfSignMode;
+  pagingSealOption: PagingSealOption;
+
+  /** A new PDF: the stamps placed on the previous one go. */
+  openPdfDoc(doc: PdfDoc): void;
+  setPdfMode(mode: PdfSignMode): void;
+  setPagingSeal(option: Partial<PagingSealOption>): void;
+  /**
+   * Puts a stamp in the middle of `page` (batch when the mode is 批量签章) and selects it.
+   * Size: the width used last for this source, else its printed size, else 20 % of the page.
+   */
+  placePdfStamp(
+    stamp: { id: string; url: string; sizeMm?: number | undefined },
+    aspect: number,
+    page: number,
+    layout: ColumnLayout,
+  ): string;
+  movePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
+  resizePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
+  rotatePdfStamp(id: string, layout: ColumnLayout): void;
+  removePdfStamp(id: string): void;
+  selectPdfStamp(id: string | null): void;
+}
+
+type Set = (partial: Partial<SealState> | ((s: SealState) => Partial<SealState>)) => void;
+type Get = () => SealState;
+
+function columnSize(layout: ColumnLayout) {
+  return { width: layout.width as CssPx, height: layout.height as CssPx };
+}
+
+export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
+  let serial = 0;
+
+  function update(id: string, change: (p: PdfPlacement) => PdfPlacement): PdfPlacement | undefined {
+    let changed: PdfPlacement | undefined;
+    set((s) => ({
+      pdfPlacements: s.pdfPlacements.map((p) => {
+        if (p.id !== id) return p;
+        changed = change(p);
+        return changed;
+      }),
+    }));
+    return changed;
+  }
+
+  function remember(stampId: string, use: { width?: number; rotate?: Rotation }): void {
+    set((s) => {
+      const before = s.lastUse[stampId] ?? { width: 0, rotate: 0 };
+      return { lastUse: { ...s.lastUse, [stampId]: { ...before, ...use } } };
+    });
+  }
+
+  /** Moves to the box in column px, re-homed on the page its top-left is on. */
+  function rehome(p: PdfPlacement, box: Box<CssPx>, layout: ColumnLayout): PdfPlacement {
+    const at = columnToPage(layout, box);
+    // A batch stamp is the same on every page: it stays on its own page's fractions.
+    return p.batch ? { ...p, box: at.box, page: at.page } : { ...p, ...at };
+  }
+
+  return {
+    pdfDoc: null,
+    pdfPlacements: [],
+    pdfSelected: null,
+    pdfMode: 'normal',
+    pagingSealOption: { enabled: false, edge: 'right' },
+
+    openPdfDoc(doc) {
+      set({ pdfDoc: doc, pdfPlacements: [], pdfSelected: null });
+    },
+
+    setPdfMode(mode) {
+      set({ pdfMode: mode });
+    },
+
+    setPagingSeal(option) {
+      set((s) => ({ pagingSealOption: { ...s.pagingSealOption, ...option } }));
+    },
+
+    placePdfStamp(stamp, aspect, page, layout) {
+      const size = pageSizePx(layout, page);
+      const last = get().lastUse[stamp.id];
+      const rotate = last?.rotate ?? 0;
+      const pt = get().pdfDoc?.pages[page];
+      const physical = pt ? physicalWidthFraction(stamp.sizeMm, pt.width) : undefined;
+      const width = last?.width ? last.width : physical ? physical * size.width : undefined;
+      let box = initialBox(size, aspect, width ? { width } : {});
+      box = moveBox(box, 0, 0, size, rotate);
+      const id = `d${++serial}`;
+      const placement: PdfPlacement = {
+        id,
+        stampId: stamp.id,
+        src: stamp.url,
+        page,
+        box: toPageFraction(box, size),
+        rotate,
+        batch: get().pdfMode === 'batch',
+      };
+      set((s) => ({ pdfPlacements: [...s.pdfPlacements, placement], pdfSelected: id }));
+      remember(stamp.id, { width: box.width, rotate });
+      return id;
+    },
+
+    movePdfStamp(id, box, layout) {
+      update(id, (p) => rehome(p, box, layout));
+    },
+
+    resizePdfStamp(id, box, layout) {
+      const changed = update(id, (p) => rehome(p, box, layout));
+      if (changed) remember(changed.stampId, { width: box.width });
+    },
+
+    rotatePdfStamp(id, layout) {
+      const changed = update(id, (p) => {
+        const rotate = nextRotation(p.rotate);
+        const inside = moveBox(
+          pageToColumn(layout, p.page, p.box),
+          0,
+          0,
+          columnSize(layout),
+          rotate,
+        );
+        return { ...rehome(p, inside, layout), rotate };
+      });
+      if (changed) remember(changed.stampId, { rotate: changed.rotate });
+    },
+
+    removePdfStamp(id) {
+      set((s) => ({
+        pdfPlacements: s.pdfPlacements.filter((p) => p.id !== id),
+        pdfSelected: s.pdfSelected === id ? null : s.pdfSelected,
+      }));
+    },
+
+    selectPdfStamp(id) {
+      if (get().pdfSelected !== id) set({ pdfSelected: id });
+    },
+  };
+}
