@@ -1,40 +1,51 @@
 import { type DragEvent, useId, useState } from 'react';
-import { FILE_RULES, type FileKind, inspectFile } from '../files/fileCheck';
+import { checkFiles } from '../files/checkFiles';
+import { FILE_RULES, type FileKind } from '../files/fileCheck';
 import styles from './FileDrop.module.css';
 
-interface Props {
+interface Common {
   kind: FileKind;
   /** The input's accessible name. */
   label: string;
   /** The visible call to action. */
   cta: string;
   tip: string;
-  /** A file is already chosen: a slim bar to change it. */
+  /** Something is already chosen: a slim bar to change it. */
   compact?: boolean;
-  /** Called with a file that passed the size and type checks (SPEC §5); others get the alert. */
-  onFile(file: File): void;
+  disabled?: boolean;
   /** The visitor is about to use the box (hover, focus, drag). */
   onIntent?(): void;
 }
 
-/** A real file input (click) that also takes a dropped file; checks size and type first. */
-export default function FileDrop({ kind, label, cta, tip, compact, onFile, onIntent }: Props) {
+/** One file, or several; only files that passed the size and type checks (SPEC §5) arrive. */
+type Props = Common &
+  (
+    | { multiple: true; onFiles(files: File[]): void }
+    | { multiple?: false; onFile(file: File): void }
+  );
+
+/**
+ * A real `<input type="file">` (click or keyboard) that also takes dropped files. Files failing the
+ * checks get the spec's alert (one alert for a batch); the rest are handed on.
+ */
+export default function FileDrop(props: Props) {
+  const { kind, label, cta, tip, compact, disabled, onIntent } = props;
   const id = useId();
   const [over, setOver] = useState(false);
 
-  async function take(file: File | undefined) {
-    if (!file) return;
+  async function take(list: FileList | null | undefined) {
+    const files = [...(list ?? [])];
+    if (files.length === 0 || disabled) return;
     onIntent?.();
-    const alert = await inspectFile(file, kind);
-    if (alert) {
-      window.alert(alert);
-      return;
-    }
-    onFile(file);
+    const { accepted, alert } = await checkFiles(props.multiple ? files : files.slice(0, 1), kind);
+    if (alert) window.alert(alert);
+    if (accepted.length === 0) return;
+    if (props.multiple) props.onFiles(accepted);
+    else props.onFile(accepted[0] as File);
   }
 
   function onDragOver(e: DragEvent) {
-    if (!e.dataTransfer.types.includes('Files')) return;
+    if (disabled || !e.dataTransfer.types.includes('Files')) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
     if (!over) {
@@ -46,25 +57,29 @@ export default function FileDrop({ kind, label, cta, tip, compact, onFile, onInt
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setOver(false);
-    void take(e.dataTransfer.files[0]);
+    void take(e.dataTransfer.files);
   }
 
   const classes = [styles.box, compact && styles.compact, over && styles.over].filter(Boolean);
+
   return (
     <div className={classes.join(' ')}>
       <input
         id={id}
         className={styles.input}
         type="file"
+        multiple={props.multiple}
         accept={FILE_RULES[kind].accept}
         aria-label={label}
         aria-describedby={`${id}-tip`}
+        disabled={disabled}
         onFocus={onIntent}
         onChange={(e) => {
-          const file = e.target.files?.[0];
-          // Cleared so that picking the same file again is noticed.
-          e.target.value = '';
-          void take(file);
+          const files = e.target.files;
+          void take(files).finally(() => {
+            // Cleared so that choosing the same file again is noticed.
+            e.target.value = '';
+          });
         }}
       />
       <label

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import FileDrop from '../../components/FileDrop';
 import { useSeal } from '../../store';
 import { startDownload } from '../convert/download';
-import FilesDrop from '../convert/FilesDrop';
 import ProgressBar from '../convert/ProgressBar';
 import SortableList from '../convert/sortable/SortableList';
 import tool from '../convert/tool.module.css';
@@ -29,7 +29,8 @@ export default function ImagesTool() {
 
   return (
     <div className={tool.tool}>
-      <FilesDrop
+      <FileDrop
+        multiple
         kind="image"
         label={t('images.pick')}
         cta={t('images.cta')}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import FilesDrop from '../convert/FilesDrop';
+import FileDrop from '../../components/FileDrop';
 import tool from '../convert/tool.module.css';
 import styles from './PdfEditor.module.css';
 import PdfViewer from './PdfViewer';
@@ -21,16 +21,13 @@ export default function PdfEditor() {
 
   return (
     <div className={tool.tool}>
-      <FilesDrop
+      <FileDrop
         kind="pdf"
-        multiple={false}
         label={t('pdfPage.pick')}
         cta={doc ? t('pdfPage.change') : t('pdfPage.cta')}
         tip={t('pdfPage.tip')}
         compact={doc !== null}
-        onFiles={([file]) => {
-          if (file) setDoc({ url: URL.createObjectURL(file), name: file.name });
-        }}
+        onFile={(file) => setDoc({ url: URL.createObjectURL(file), name: file.name })}
       />
       <p className={tool.hint}>{t('pdfPage.editHint')}</p>
       {doc && (

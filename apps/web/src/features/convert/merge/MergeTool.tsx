@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import FileDrop from '../../../components/FileDrop';
 import { useSeal } from '../../../store';
 import { startDownload } from '../download';
-import FilesDrop from '../FilesDrop';
 import ProgressBar from '../ProgressBar';
 import SortableList from '../sortable/SortableList';
 import tool from '../tool.module.css';
@@ -48,7 +48,8 @@ export default function MergeTool() {
 
   return (
     <div className={tool.tool}>
-      <FilesDrop
+      <FileDrop
+        multiple
         kind="pdf"
         label={t('merge.pick')}
         cta={t('merge.cta')}

@@ -1,4 +1,4 @@
-import { type FileKind, inspectFile } from '../../files/fileCheck';
+import { type FileKind, inspectFile } from './fileCheck';
 
 /**
  * Checks each picked or dropped file (SPEC §5: size, then type). The ones that pass are kept;

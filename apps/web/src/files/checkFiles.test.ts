@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_ALERTS, MB } from '../../files/fileCheck';
 import { checkFiles } from './checkFiles';
+import { FILE_ALERTS, MB } from './fileCheck';
 
 const pdf = (name: string, size = 20) => {
   const bytes = new Uint8Array(size);
