@@ -10,14 +10,13 @@ import {
   toPageFraction,
 } from '@yinzhang/seal/placement';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
 import type { PdfPlacement } from '../../store/pdfsign';
 import { outerStyle, placedLayout } from '../sign/layout';
 import stampStyles from '../sign/PlacedStamp.module.css';
+import StampControls from '../sign/StampControls';
 import { type ColumnLayout, pageToColumn } from './column';
 
-const CORNERS: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
 const KEY_SCALE = 1.1;
 
 interface Props {
@@ -44,7 +43,6 @@ export default function PdfPlacedStamp({
   keysHintId,
   copy,
 }: Props) {
-  const { t } = useTranslation();
   const selected = useSeal((s) => s.pdfSelected === placement.id) && !copy;
   const select = useSeal((s) => s.selectPdfStamp);
   const move = useSeal((s) => s.movePdfStamp);
@@ -162,48 +160,13 @@ export default function PdfPlacedStamp({
       >
         {image}
       </button>
-      {selected &&
-        CORNERS.map((corner) => (
-          <span
-            key={corner}
-            className={stampStyles.handle}
-            data-corner={corner}
-            aria-hidden="true"
-            {...handlers(corner)}
-          />
-        ))}
       {selected && (
-        <div className={`${stampStyles.toolbar} ${stampStyles[toolbar]}`}>
-          <button
-            type="button"
-            className={stampStyles.tool}
-            aria-label={t('sign.rotate')}
-            title={t('sign.rotate')}
-            onClick={() => rotate(placement.id, layout)}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                transform="matrix(-1 0 0 1 24 0)"
-                d="M12 4a8 8 0 1 1-7.7 10h2.1A6 6 0 1 0 12 6v3L7.5 5 12 1v3z"
-              />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className={stampStyles.tool}
-            aria-label={t('sign.remove')}
-            title={t('sign.remove')}
-            onClick={() => remove(placement.id)}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-              />
-            </svg>
-          </button>
-        </div>
+        <StampControls
+          toolbar={toolbar}
+          cornerHandlers={handlers}
+          onRotate={() => rotate(placement.id, layout)}
+          onRemove={() => remove(placement.id)}
+        />
       )}
     </div>
   );

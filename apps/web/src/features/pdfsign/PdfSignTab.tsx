@@ -5,6 +5,7 @@ import { downloadBlob } from '../../files/download';
 import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
+import layout from '../sign/SignLayout.module.css';
 import { mostVisiblePage, PAGE_GAP_PX } from './column';
 import { exportPlan, imagesUsed, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
@@ -147,9 +148,9 @@ export default function PdfSignTab() {
 
   const working = job.state === 'working';
   return (
-    <div className={styles.layout}>
-      <div className={styles.head}>
-        <h2 className={styles.title}>{t('tabs.pdfsign')}</h2>
+    <div className={layout.layout}>
+      <div className={layout.head}>
+        <h2 className={layout.title}>{t('tabs.pdfsign')}</h2>
         <FileDrop
           kind="pdf"
           label={t('pdfsign.choose')}
@@ -174,19 +175,19 @@ export default function PdfSignTab() {
               {t('pdfsign.open')}
             </button>
             {opening.wrong && (
-              <p role="alert" className={styles.notice}>
+              <p role="alert" className={layout.notice}>
                 {t('pdfsign.passwordWrong')}
               </p>
             )}
           </form>
         )}
         {notice && (
-          <p role="alert" className={styles.notice}>
+          <p role="alert" className={layout.notice}>
             {notice}
           </p>
         )}
       </div>
-      <aside className={styles.side}>
+      <aside className={`${layout.side} ${styles.side}`}>
         <fieldset className={styles.modes}>
           <legend className={styles.legend}>{t('pdfsign.mode')}</legend>
           {(['normal', 'batch'] as const).map((m) => (
@@ -254,11 +255,11 @@ export default function PdfSignTab() {
           {t('pdfsign.makeSeal')}
         </button>
       </aside>
-      <div className={styles.work}>
+      <div className={layout.work}>
         {pdfDoc && viewDoc ? (
           <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
         ) : (
-          <p className={styles.hint}>{t('pdfsign.hint')}</p>
+          <p className={layout.hint}>{t('pdfsign.hint')}</p>
         )}
       </div>
     </div>

@@ -4,8 +4,8 @@ import FileDrop from '../../components/FileDrop';
 import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
-import styles from './ImageSignTab.module.css';
 import SaveSigned from './SaveSigned';
+import styles from './SignLayout.module.css';
 import SignStage from './SignStage';
 import { displayedSize } from './usePlacementGesture';
 

@@ -1,12 +1,11 @@
-import { type Corner, fromPageFraction, moveBox, nudge, scaleBox } from '@yinzhang/seal/placement';
+import { fromPageFraction, moveBox, nudge, scaleBox } from '@yinzhang/seal/placement';
 import type { KeyboardEvent, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Placement, useSeal } from '../../store';
 import { outerStyle, placedLayout } from './layout';
 import styles from './PlacedStamp.module.css';
+import StampControls from './StampControls';
 import { displayedSize, usePlacementGesture } from './usePlacementGesture';
 
-const CORNERS: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
 /** One press of + or − scales by this much. */
 const KEY_SCALE = 1.1;
 
@@ -23,7 +22,6 @@ interface Props {
  * Focusable: arrows nudge (Shift ×10), + / − resize, R rotates, Delete or Backspace removes.
  */
 export default function PlacedStamp({ placement, label, natural, stageRef, keysHintId }: Props) {
-  const { t } = useTranslation();
   const selected = useSeal((s) => s.selectedPlacement === placement.id);
   const selectStamp = useSeal((s) => s.selectStamp);
   const moveStamp = useSeal((s) => s.moveStamp);
@@ -87,49 +85,13 @@ export default function PlacedStamp({ placement, label, natural, stageRef, keysH
           }}
         />
       </button>
-      {selected &&
-        CORNERS.map((corner) => (
-          <span
-            key={corner}
-            className={styles.handle}
-            data-corner={corner}
-            aria-hidden="true"
-            {...gesture.corner(corner)}
-          />
-        ))}
       {selected && (
-        <div className={`${styles.toolbar} ${styles[toolbar]}`}>
-          <button
-            type="button"
-            className={styles.tool}
-            aria-label={t('sign.rotate')}
-            title={t('sign.rotate')}
-            onClick={() => rotateStamp(placement.id, page())}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              {/* Clockwise, as the stamp turns. */}
-              <path
-                fill="currentColor"
-                transform="matrix(-1 0 0 1 24 0)"
-                d="M12 4a8 8 0 1 1-7.7 10h2.1A6 6 0 1 0 12 6v3L7.5 5 12 1v3z"
-              />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            aria-label={t('sign.remove')}
-            title={t('sign.remove')}
-            onClick={remove}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-              />
-            </svg>
-          </button>
-        </div>
+        <StampControls
+          toolbar={toolbar}
+          cornerHandlers={gesture.corner}
+          onRotate={() => rotateStamp(placement.id, page())}
+          onRemove={remove}
+        />
       )}
     </div>
   );
