@@ -207,6 +207,14 @@ describe('signing a PDF with stamps', () => {
     await expect.poll(() => placed.count()).toBe(3);
     const loaded = await page.locator('[data-page]').count();
     expect(await page.locator('[data-batch-copy]').count()).toBe(loaded - 1);
+    // Even pages only: copies on pages 2, 4, 6... (the stamp itself sits on page 4).
+    const pagesChoice = page.getByLabel('盖章页面');
+    await pagesChoice.selectOption('even');
+    await expect
+      .poll(() => page.locator('[data-batch-copy]').count())
+      .toBe(Math.floor(loaded / 2) - 1);
+    await pagesChoice.selectOption('all');
+    expect(await page.locator('[data-batch-copy]').count()).toBe(loaded - 1);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '编辑完成' }).click();

@@ -97,7 +97,12 @@ describe('PDF placements in the store', () => {
     expect(store.getState().pdfPlacements.map((p) => p.id)).toEqual([id]);
     expect(store.getState().pdfSelected).toBeNull();
     store.getState().setPagingSeal({ enabled: true, edge: 'left' });
-    expect(store.getState().pagingSealOption).toEqual({ enabled: true, edge: 'left' });
+    expect(store.getState().pagingSealOption).toEqual({
+      enabled: true,
+      edge: 'left',
+      y: 0.5,
+      widthMm: null,
+    });
     store.getState().openPdfDoc({ name: 'b.pdf', file: new Blob([]), pages: [A4] });
     expect(store.getState().pdfPlacements).toEqual([]);
   });

@@ -5,6 +5,7 @@
  * may run past the page's bottom (a stamp across the gap to the next page). Actions take boxes in
  * CSS px of the page column (see features/pdfsign/column.ts), as gestures produce them.
  */
+import type { PageSelection } from '@yinzhang/pdf';
 import {
   type Box,
   type CssPx,
@@ -53,6 +54,10 @@ export type PdfSignMode = 'normal' | 'batch';
 export interface PagingSealOption {
   enabled: boolean;
   edge: 'left' | 'right';
+  /** Height of the seal's centre, as a fraction of the page height. */
+  y: number;
+  /** Printed width; null: the seal's own size (42 mm for a seal made here). */
+  widthMm: number | null;
 }
 
 export interface PdfSignState {
@@ -61,11 +66,14 @@ export interface PdfSignState {
   pdfSelected: string | null;
   pdfMode: PdfSignMode;
   pagingSealOption: PagingSealOption;
+  /** The pages a batch stamp goes on. */
+  pdfBatchPages: PageSelection;
 
   /** A new PDF: the stamps placed on the previous one go. */
   openPdfDoc(doc: PdfDoc): void;
   setPdfMode(mode: PdfSignMode): void;
   setPagingSeal(option: Partial<PagingSealOption>): void;
+  setPdfBatchPages(pages: PageSelection): void;
   /**
    * Puts a stamp in the middle of `page` (batch when the mode is 批量签章) and selects it.
    * Size: the width used last for this source, else its printed size, else 20 % of the page.
@@ -124,7 +132,8 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     pdfPlacements: [],
     pdfSelected: null,
     pdfMode: 'normal',
-    pagingSealOption: { enabled: false, edge: 'right' },
+    pagingSealOption: { enabled: false, edge: 'right', y: 0.5, widthMm: null },
+    pdfBatchPages: 'all',
 
     openPdfDoc(doc) {
       set({ pdfDoc: doc, pdfPlacements: [], pdfSelected: null });
@@ -136,6 +145,10 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
 
     setPagingSeal(option) {
       set((s) => ({ pagingSealOption: { ...s.pagingSealOption, ...option } }));
+    },
+
+    setPdfBatchPages(pages) {
+      set({ pdfBatchPages: pages });
     },
 
     placePdfStamp(stamp, aspect, page, layout) {

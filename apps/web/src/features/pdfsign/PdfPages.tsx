@@ -1,3 +1,4 @@
+import { isSelected } from '@yinzhang/pdf';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
@@ -30,6 +31,7 @@ export default function PdfPages({ doc, viewRef }: Props) {
   const id = useId();
   const pdfDoc = useSeal((s) => s.pdfDoc);
   const placements = useSeal((s) => s.pdfPlacements);
+  const batchPages = useSeal((s) => s.pdfBatchPages);
   const stamps = useSeal((s) => s.stamps);
   const selected = useSeal((s) => s.pdfSelected);
   const select = useSeal((s) => s.selectPdfStamp);
@@ -131,8 +133,9 @@ export default function PdfPages({ doc, viewRef }: Props) {
                 />
               );
               if (!p.batch) return [own];
+              // The export puts batch stamps on the chosen pages only; so does the preview.
               const copies = layout.tops.flatMap((_, i) =>
-                i === p.page
+                i === p.page || !isSelected(i, batchPages)
                   ? []
                   : [
                       <PdfPlacedStamp

@@ -1,3 +1,4 @@
+import { SEAL_SIZE_MM } from '@yinzhang/seal';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
@@ -7,10 +8,11 @@ import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
 import { mostVisiblePage, PAGE_GAP_PX } from './column';
-import { exportPlan, imagesUsed, signedName } from './exportPlan';
+import { exportPlan, imagesUsed, type PlanOptions, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { openForView, type PDFDocumentProxy } from './pdfjs';
+import SignOptions from './SignOptions';
 import { signPdfInWorker } from './signPdf';
 
 type Opening =
@@ -37,10 +39,8 @@ export default function PdfSignTab() {
   const [serial, setSerial] = useState(0);
   const pdfDoc = useSeal((s) => s.pdfDoc);
   const mode = useSeal((s) => s.pdfMode);
-  const paging = useSeal((s) => s.pagingSealOption);
   const openPdfDoc = useSeal((s) => s.openPdfDoc);
   const setPdfMode = useSeal((s) => s.setPdfMode);
-  const setPagingSeal = useSeal((s) => s.setPagingSeal);
   const placePdfStamp = useSeal((s) => s.placePdfStamp);
   const setActiveTab = useSeal((s) => s.setActiveTab);
 
@@ -96,7 +96,7 @@ export default function PdfSignTab() {
       return;
     }
     setNotice(null);
-    let pagingOption: { image: string; edge: 'left' | 'right'; widthMm: number } | undefined;
+    let pagingOption: PlanOptions['paging'];
     if (state.pagingSealOption.enabled) {
       const lastId = state.pdfPlacements.at(-1)?.stampId;
       const seal =
@@ -110,11 +110,13 @@ export default function PdfSignTab() {
       pagingOption = {
         image: seal.id,
         edge: state.pagingSealOption.edge,
-        widthMm: seal.sizeMm ?? 42,
+        y: state.pagingSealOption.y,
+        widthMm: state.pagingSealOption.widthMm ?? seal.sizeMm ?? SEAL_SIZE_MM,
       };
     }
     const passes = exportPlan(state.pdfPlacements, {
       pageGap: PAGE_GAP_PX / Math.max(1, view.layout.width),
+      batchPages: state.pdfBatchPages,
       paging: pagingOption,
     });
     if (passes.length === 0) {
@@ -227,29 +229,7 @@ export default function PdfSignTab() {
             {t('pdfsign.done', { name: job.name })}
           </p>
         )}
-        <div className={styles.paging}>
-          <label>
-            <input
-              type="checkbox"
-              checked={paging.enabled}
-              onChange={(e) => setPagingSeal({ enabled: e.target.checked })}
-            />
-            {t('pdfsign.paging')}
-          </label>
-          <label>
-            {t('pdfsign.pagingEdge')}
-            <select
-              value={paging.edge}
-              disabled={!paging.enabled}
-              onChange={(e) =>
-                setPagingSeal({ edge: e.target.value === 'left' ? 'left' : 'right' })
-              }
-            >
-              <option value="right">{t('pdfsign.right')}</option>
-              <option value="left">{t('pdfsign.left')}</option>
-            </select>
-          </label>
-        </div>
+        <SignOptions />
         <StampGallery onPick={(entry) => void place(entry)} hint={t('pdfsign.pickHint')} />
         <button type="button" className={styles.link} onClick={() => setActiveTab('make')}>
           {t('pdfsign.makeSeal')}

@@ -44,13 +44,14 @@ describe('the export plan', () => {
           height: 0.14,
           rotate: 90,
         },
+        pages: 'all',
       },
     ]);
     expect(imagesUsed(passes)).toEqual(['made:a', 'made:b']);
   });
 
   it('adds the paging seal last, and nothing at all for no stamps', () => {
-    const paging = { image: 'made:a', edge: 'left' as const, widthMm: 42 };
+    const paging = { image: 'made:a', edge: 'left' as const, y: 0.3, widthMm: 42 };
     expect(exportPlan([], { pageGap: 0.01, paging })).toEqual([{ kind: 'paging', ...paging }]);
     expect(exportPlan([], { pageGap: 0.01 })).toEqual([]);
   });
@@ -65,19 +66,20 @@ describe('the export plan', () => {
     const engine: SignEngine = {
       stampPdf: vi.fn(async (bytes, options) => {
         seen.push(
-          `stamp:${bytes[0]}:${options.password ?? '-'}:${options.every ? 'every' : 'one'}`,
+          `stamp:${bytes[0]}:${options.password ?? '-'}:${options.every ? `every-${options.every.pages}` : 'one'}`,
         );
         options.onProgress?.({ phase: 'draw', done: 1, total: 2 });
         return Uint8Array.of((bytes[0] ?? 0) + 1);
       }),
       pagingSeal: vi.fn(async (bytes, options) => {
-        seen.push(`paging:${bytes[0]}:${options.edge}:${options.image[0]}`);
+        seen.push(`paging:${bytes[0]}:${options.edge}:${options.y}:${options.image[0]}`);
         return Uint8Array.of((bytes[0] ?? 0) + 1);
       }),
     };
     const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
       pageGap: 0.01,
-      paging: { image: 'made:a', edge: 'right', widthMm: 40 },
+      batchPages: 'odd',
+      paging: { image: 'made:a', edge: 'right', y: 0.25, widthMm: 40 },
     });
     const progress: number[] = [];
     const out = await runSignJob(
@@ -91,7 +93,7 @@ describe('the export plan', () => {
       (p) => progress.push(p),
     );
     expect([...out]).toEqual([13]);
-    expect(seen).toEqual(['stamp:10:pw:one', 'stamp:11:-:every', 'paging:12:right:7']);
+    expect(seen).toEqual(['stamp:10:pw:one', 'stamp:11:-:every-odd', 'paging:12:right:0.25:7']);
     expect(progress.at(-1)).toBe(1);
     expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
   });

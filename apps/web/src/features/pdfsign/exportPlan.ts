@@ -6,6 +6,7 @@
  * - each batch stamp: one `stampPdf` pass with `every` (all pages);
  * - the paging seal (骑缝章): one `pagingSeal` pass.
  */
+import type { PageSelection } from '@yinzhang/pdf';
 import type { PdfPlacement } from '../../store/pdfsign';
 
 /** The engine's placement (packages/pdf `Placement`), as plain numbers for the worker. */
@@ -21,8 +22,8 @@ export interface EnginePlacement {
 
 export type ExportPass =
   | { kind: 'stamp'; placements: EnginePlacement[]; pageGap: number }
-  | { kind: 'every'; placement: EnginePlacement }
-  | { kind: 'paging'; image: string; edge: 'left' | 'right'; widthMm: number };
+  | { kind: 'every'; placement: EnginePlacement; pages: PageSelection }
+  | { kind: 'paging'; image: string; edge: 'left' | 'right'; y: number; widthMm: number };
 
 export function toEngine(p: PdfPlacement): EnginePlacement {
   return {
@@ -39,7 +40,9 @@ export function toEngine(p: PdfPlacement): EnginePlacement {
 export interface PlanOptions {
   /** Gap between pages on screen over the column width. */
   pageGap: number;
-  paging?: { image: string; edge: 'left' | 'right'; widthMm: number } | undefined;
+  /** The pages batch stamps go on (default: all). */
+  batchPages?: PageSelection;
+  paging?: { image: string; edge: 'left' | 'right'; y: number; widthMm: number } | undefined;
 }
 
 export function exportPlan(
@@ -50,7 +53,10 @@ export function exportPlan(
   const normal = placements.filter((p) => !p.batch).map(toEngine);
   if (normal.length > 0)
     passes.push({ kind: 'stamp', placements: normal, pageGap: options.pageGap });
-  for (const p of placements) if (p.batch) passes.push({ kind: 'every', placement: toEngine(p) });
+  const pages = options.batchPages ?? 'all';
+  for (const p of placements) {
+    if (p.batch) passes.push({ kind: 'every', placement: toEngine(p), pages });
+  }
   if (options.paging) passes.push({ kind: 'paging', ...options.paging });
   return passes;
 }

@@ -2,6 +2,7 @@
  * The PDF签章 export as a job over an injected engine (so it is tested without a worker): runs the
  * plan's passes in order, each on the previous output, and reports one overall fraction.
  */
+import type { PageSelection } from '@yinzhang/pdf';
 import type { EnginePlacement, ExportPass } from './exportPlan';
 
 export interface SignRequest {
@@ -29,7 +30,7 @@ export interface SignEngine {
     options: {
       images: Record<string, Uint8Array>;
       placements: EnginePlacement[];
-      every?: { placement: EnginePlacement; pages: 'all' };
+      every?: { placement: EnginePlacement; pages: PageSelection };
       pageGap?: number;
       password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
@@ -40,6 +41,7 @@ export interface SignEngine {
     options: {
       image: Uint8Array;
       edge: 'left' | 'right';
+      y: number;
       widthMm: number;
       password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
@@ -75,7 +77,7 @@ export async function runSignJob(
       bytes = await engine.stampPdf(bytes, {
         images,
         placements: [],
-        every: { placement: pass.placement, pages: 'all' },
+        every: { placement: pass.placement, pages: pass.pages },
         password,
         onProgress: progress,
       });
@@ -85,6 +87,7 @@ export async function runSignJob(
       bytes = await engine.pagingSeal(bytes, {
         image,
         edge: pass.edge,
+        y: pass.y,
         widthMm: pass.widthMm,
         password,
         onProgress: progress,
