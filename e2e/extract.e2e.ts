@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import {
+  launchBrowser,
+  openPage,
+  type RunningServer,
+  removeDir,
+  seriousAxeViolations,
+  startServer,
+} from './harness';
 import { countRed, pixel, readPng } from './png';
 
 /**
@@ -109,21 +114,6 @@ function recordParseForm(): void {
     }
     return original(input, init);
   };
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol, which the page's CSP does not govern.
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: () => Promise<Result> } }).axe;
-    const results = await axe.run();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('extracting a seal from a photo', () => {

@@ -1,12 +1,18 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import {
+  launchBrowser,
+  openPage,
+  type RunningServer,
+  removeDir,
+  seriousAxeViolations,
+  startServer,
+} from './harness';
 import { pixel, type Rgba, readPng } from './png';
 
 const NAME = '北京某某科技有限公司';
@@ -143,19 +149,6 @@ async function chooseContract(page: Page) {
     buffer: contractPng(),
   });
   await page.getByAltText('待签章的图片').waitFor();
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: () => Promise<Result> } }).axe;
-    const results = await axe.run();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('signing an image with stamps', () => {

@@ -1,7 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import {
+  launchBrowser,
+  openPage,
+  type RunningServer,
+  removeDir,
+  seriousAxeViolations,
+  startServer,
+} from './harness';
 import { countRed, pixel, readPng } from './png';
 
 const NAME = '北京某某科技有限公司';
@@ -70,25 +76,12 @@ describe('making a seal by name', () => {
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
-    // bypassCSP: axe is injected as a script, which our CSP (rightly) forbids.
-    const { context, page } = await openPage(browser, server.url, { bypassCSP: true });
+    const { context, page } = await openPage(browser, server.url);
     await page.getByLabel('名称').fill(NAME);
     await page.getByAltText('印章预览').waitFor();
     await page.getByRole('button', { name: '问题反馈' }).click();
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe;
-      const results = await axe.run();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await seriousAxeViolations(page);
     expect(violations).toEqual([]);
     await context.close();
   });
 });
-
-interface AxeResults {
-  violations: { id: string; impact?: string; nodes: { target: string[] }[] }[];
-}
