@@ -1,4 +1,5 @@
-import { isSelected } from '@yinzhang/pdf';
+import { everyPage, type PdfPt } from '@yinzhang/pdf';
+import type { Size } from '@yinzhang/seal/placement';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
@@ -133,23 +134,35 @@ export default function PdfPages({ doc, viewRef }: Props) {
                 />
               );
               if (!p.batch) return [own];
-              // The export puts batch stamps on the chosen pages only; so does the preview.
-              const copies = layout.tops.flatMap((_, i) =>
-                i === p.page || !isSelected(i, batchPages)
-                  ? []
-                  : [
-                      <PdfPlacedStamp
-                        // biome-ignore lint/suspicious/noArrayIndexKey: one copy per page, pages are fixed by their index
-                        key={`${p.id}@${i}`}
-                        placement={p}
-                        page={i}
-                        layout={layout}
-                        label=""
-                        keysHintId=""
-                        copy
-                      />,
-                    ],
-              );
+              // The same plan as the export: chosen pages only, at the same distance from the
+              // nearest corner in points, so mixed page sizes preview as they will print.
+              const sizes = (pdfDoc?.pages ?? []) as readonly Size<PdfPt>[];
+              const plans =
+                p.page < sizes.length
+                  ? everyPage(
+                      { ...p.box, page: p.page, image: p.stampId, rotate: p.rotate },
+                      sizes,
+                      {
+                        pages: batchPages,
+                      },
+                    )
+                  : [];
+              const copies = plans
+                .filter((plan) => plan.page !== p.page && plan.page < loaded)
+                .map((plan) => (
+                  <PdfPlacedStamp
+                    key={`${p.id}@${plan.page}`}
+                    placement={{
+                      ...p,
+                      box: { x: plan.x, y: plan.y, width: plan.width, height: plan.height },
+                    }}
+                    page={plan.page}
+                    layout={layout}
+                    label=""
+                    keysHintId=""
+                    copy
+                  />
+                ));
               return [own, ...copies];
             })}
           <div ref={sentinelRef} className={styles.sentinel} style={{ top: layout.height }} />
