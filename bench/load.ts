@@ -1,0 +1,314 @@
+/**
+ * `npm run load`: 10,000 mixed /v1 requests at 100 concurrent on loopback against the server in
+ * its own process (issue 7). Prints per-route counts, a status histogram, p50 / p99 latency and
+ * the server's RSS before and after; exits 1 when any answer was a 5xx (or a request failed).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
+import { startServer } from './lib/server';
+
+const TOTAL_REQUESTS = 10_000;
+const CONNECTIONS = 100;
+/** The run is stopped after this long whatever the count reached (then reported as short). */
+const TIME_LIMIT_S = 180;
+const REQUEST_TIMEOUT_S = 30;
+/**
+ * Requests that may need an extract worker (parse, and gray on a cache miss) in flight at once.
+ * The server answers 503 BUSY past its workers plus a queue of 32 (EXTRACT_LIMITS.queueMax), as
+ * designed; the web app sends one at a time per user, so the load stays under that bound and
+ * sends something else when it is reached.
+ */
+const POOL_IN_FLIGHT_MAX = 30;
+/** Sent instead of a parse or gray while POOL_IN_FLIGHT_MAX are in flight, in turn. */
+const FALLBACK: readonly Kind[] = ['create', 'mark', 'report'];
+
+type Kind = 'create' | 'parse' | 'gray' | 'mark' | 'report';
+const KINDS: readonly Kind[] = ['create', 'parse', 'gray', 'mark', 'report'];
+/** The mix, repeated: 7 create, 1 parse, 4 gray, 4 mark, 4 report in every 20. */
+const MIX: readonly Kind[] = [
+  'create',
+  'gray',
+  'mark',
+  'report',
+  'create',
+  'parse',
+  'create',
+  'gray',
+  'mark',
+  'report',
+  'create',
+  'gray',
+  'create',
+  'mark',
+  'report',
+  'create',
+  'gray',
+  'mark',
+  'create',
+  'report',
+];
+/** Canonical clarity keys (see parseClarityKey): a few, so gray hits and misses the cache. */
+const GRAY_KEYS = ['0-0-0', '0-1-0', '0-2-0', '0-3-0', '1-0-0', '1-0-1', '2-12-0', '2-5-2'];
+const NAMES = ['印章', '上海印章有限公司', '北京市朝阳区测试中心', 'Seal Co', 'Zürich AG 🙂'];
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function multipart(fields: Record<string, string>, file: Buffer, filename: string, type: string) {
+  const boundary = '----yinzhang-load-boundary';
+  const head = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const body = Buffer.concat([
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** VmRSS of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kb) / 1024;
+}
+
+/**
+ * The server child's pid. bench/lib's startServer does not expose it, so: our own child process
+ * (parent pid is ours) whose command line runs apps/server/src/server.ts.
+ */
+function serverPid(): number {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces) start after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('apps/server/src/server.ts')) found.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  if (found.length !== 1) throw new Error(`expected one server child, found ${found.length}`);
+  return found[0] as number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)] as number;
+}
+
+interface Tally {
+  count: number;
+  statuses: Map<number, number>;
+  latenciesMs: number[];
+}
+
+interface Ctx {
+  kind?: Kind;
+  start?: number;
+}
+
+async function main(): Promise<void> {
+  const jpeg = await sealPhotoJpeg({ width: 512, height: 512 });
+  const smallPng = await sharp({
+    create: { width: 16, height: 16, channels: 4, background: '#c8102e' },
+  })
+    .png()
+    .toBuffer();
+  const parseForm = multipart({ gray: '0-1-0', stream: '1' }, jpeg, 'crop.jpg', 'image/jpeg');
+  const markForm = multipart({}, smallPng, 'seal.png', 'image/png');
+
+  const server = await startServer();
+  let failed = false;
+  try {
+    const pid = serverPid();
+    // Warm-up (not counted): starts the extract workers and yields the first pid for gray.
+    const warm = await fetch(`${server.url}/v1/stamp/parse`, {
+      method: 'POST',
+      headers: parseForm.headers,
+      body: parseForm.body,
+    });
+    const firstPid = warm.headers.get('pid');
+    if (warm.status !== 200 || firstPid === null) throw new Error(`warm-up parse: ${warm.status}`);
+    await warm.arrayBuffer();
+    const pids: string[] = [firstPid];
+    const rssBefore = rssMb(pid);
+
+    const tallies = new Map<Kind, Tally>(
+      KINDS.map((k) => [k, { count: 0, statuses: new Map(), latenciesMs: [] }]),
+    );
+    let sent = 0;
+    let poolInFlight = 0;
+    let fiveXx = 0;
+    let substituted = 0;
+
+    const build = (req: autocannon.Request, context: object): autocannon.Request => {
+      const ctx = context as Ctx;
+      const n = sent++;
+      let kind = MIX[n % MIX.length] as Kind;
+      if ((kind === 'parse' || kind === 'gray') && poolInFlight >= POOL_IN_FLIGHT_MAX) {
+        kind = FALLBACK[n % FALLBACK.length] as Kind;
+        substituted++;
+      }
+      if (kind === 'parse' || kind === 'gray') poolInFlight++;
+      ctx.kind = kind;
+      ctx.start = performance.now();
+      switch (kind) {
+        case 'create':
+          return {
+            ...req,
+            method: 'POST',
+            path: '/v1/stamp/create',
+            headers: JSON_HEADERS,
+            body: JSON.stringify({
+              name: `${NAMES[n % NAMES.length]}${n % 200}`,
+              title: n % 3 === 0 ? '专用章' : '',
+              code: n % 4 === 0 ? `A${n % 1000}` : '',
+            }),
+          };
+        case 'parse':
+          return { ...req, method: 'POST', path: '/v1/stamp/parse', ...parseForm };
+        case 'gray':
+          return {
+            ...req,
+            method: 'POST',
+            path: '/v1/stamp/gray',
+            headers: { ...JSON_HEADERS, pid: pids[n % pids.length] as string },
+            body: JSON.stringify({ gray: GRAY_KEYS[n % GRAY_KEYS.length] }),
+          };
+        case 'mark':
+          return { ...req, method: 'POST', path: '/v1/file/mark', ...markForm };
+        case 'report':
+          return {
+            ...req,
+            method: 'POST',
+            path: '/v1/report',
+            headers: JSON_HEADERS,
+            body: JSON.stringify({ text: `load test report ${n}` }),
+          };
+      }
+    };
+
+    const record = (
+      status: number,
+      _body: string,
+      context: object,
+      headers: IncomingHttpHeaders | undefined,
+    ): void => {
+      const ctx = context as Ctx;
+      const kind = ctx.kind;
+      if (kind === undefined) return;
+      if (kind === 'parse' || kind === 'gray') poolInFlight--;
+      const tally = tallies.get(kind) as Tally;
+      tally.count++;
+      tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+      if (ctx.start !== undefined) tally.latenciesMs.push(performance.now() - ctx.start);
+      if (status >= 500) fiveXx++;
+      const newPid = headers?.pid;
+      if (kind === 'parse' && status === 200 && typeof newPid === 'string' && pids.length < 50) {
+        pids.push(newPid);
+      }
+      ctx.kind = undefined;
+    };
+
+    console.log(
+      `load: ${TOTAL_REQUESTS} requests, ${CONNECTIONS} connections, ${server.url} (server pid ${pid})`,
+    );
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: server.url,
+          connections: CONNECTIONS,
+          amount: TOTAL_REQUESTS,
+          timeout: REQUEST_TIMEOUT_S,
+          requests: [{ setupRequest: build, onResponse: record }],
+        },
+        (err, res) => {
+          clearTimeout(limit);
+          if (err) reject(err);
+          else resolve(res);
+        },
+      );
+      const limit = setTimeout(() => instance.stop(), TIME_LIMIT_S * 1000);
+    });
+    const rssAfter = rssMb(pid);
+
+    const rows = KINDS.map((k) => {
+      const t = tallies.get(k) as Tally;
+      const sorted = [...t.latenciesMs].sort((a, b) => a - b);
+      const statuses = [...t.statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, c]) => `${s}:${c}`)
+        .join(' ');
+      return {
+        route: k,
+        requests: t.count,
+        statuses,
+        'p50 ms': Number(percentile(sorted, 50).toFixed(1)),
+        'p99 ms': Number(percentile(sorted, 99).toFixed(1)),
+      };
+    });
+    const histogram = new Map<number, number>();
+    for (const t of tallies.values()) {
+      for (const [s, c] of t.statuses) histogram.set(s, (histogram.get(s) ?? 0) + c);
+    }
+    const answered = rows.reduce((sum, r) => sum + r.requests, 0);
+
+    console.log('\nper route (latency measured in the client, per request):');
+    console.table(rows);
+    console.log(
+      `${substituted} parse/gray requests were sent as create/mark/report instead ` +
+        `(${POOL_IN_FLIGHT_MAX} extraction requests already in flight)`,
+    );
+    console.log(
+      'status histogram:',
+      Object.fromEntries([...histogram.entries()].sort(([a], [b]) => a - b)),
+    );
+    console.log(
+      `overall (autocannon): ${result.requests.total} requests in ${result.duration.toFixed(1)} s, ` +
+        `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+        `${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx`,
+    );
+    console.log(
+      `server RSS: before ${rssBefore.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB ` +
+        `(${(rssAfter - rssBefore >= 0 ? '+' : '') + (rssAfter - rssBefore).toFixed(1)} MB)`,
+    );
+
+    if (fiveXx > 0) {
+      console.error(`FAIL: ${fiveXx} answers were 5xx`);
+      failed = true;
+    }
+    if (result.errors > 0) {
+      console.error(`FAIL: ${result.errors} requests failed without an answer`);
+      failed = true;
+    }
+    if (answered < TOTAL_REQUESTS) {
+      console.error(
+        `FAIL: only ${answered} of ${TOTAL_REQUESTS} answered within ${TIME_LIMIT_S} s`,
+      );
+      failed = true;
+    }
+  } finally {
+    await server.stop();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
