@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  type RunningServer,
-  removeDir,
-  seriousAxeViolations,
-  startServer,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, seriousAxeViolations, useApp } from './harness';
 import { countRed, pixel, readPng } from './png';
 
 /**
@@ -117,20 +110,10 @@ function recordParseForm(): void {
 }
 
 describe('extracting a seal from a photo', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('alerts for a file that is not an image, and for one over 5 MB', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     const upload = page.getByLabel('上传印章照片');
     // The alert may open before setInputFiles returns: dismiss it from the event itself.
     const alertFor = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
@@ -157,7 +140,7 @@ describe('extracting a seal from a photo', () => {
   });
 
   it('upload, crop with the buttons, 制作印章, clarity, 透明背景 and 下载', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     await context.addInitScript(recordParseForm);
     await page.reload();
     const dialogs: string[] = [];

@@ -1,25 +1,14 @@
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, startServer, useApp } from './harness';
 
 describe('feedback', () => {
-  let browser: Browser;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('is sent, thanked for, and still in the database after a server restart', async () => {
     const text = `印章颜色可以再深一点 ${Date.now()}`;
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await page.getByRole('button', { name: '问题反馈' }).click();
     const box = page.getByPlaceholder('问题反馈...');
     await box.fill(`   ${text}   `);
@@ -30,16 +19,16 @@ describe('feedback', () => {
     expect(await box.inputValue()).toBe('');
     await context.close();
 
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir: server.dataDir });
-    const db = createClient({ url: `file:${path.join(server.dataDir, 'yinzhang.db')}` });
+    expect(await app.server.stop()).toBe(0);
+    app.server = await startServer({ dataDir: app.server.dataDir });
+    const db = createClient({ url: `file:${path.join(app.server.dataDir, 'yinzhang.db')}` });
     const rows = await db.execute({ sql: 'SELECT text FROM reports WHERE text = ?', args: [text] });
     db.close();
     expect(rows.rows).toHaveLength(1);
   });
 
   it('does not send empty or blank text', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     let reports = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/v1/report')) reports++;

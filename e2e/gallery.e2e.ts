@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 import { pixel, readPng } from './png';
 
 const NAME = '北京某某科技有限公司';
@@ -35,20 +35,10 @@ async function download(page: Page, name: string) {
 }
 
 describe('the stamp gallery', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('lists made seals and local images, downloads and removes them, and survives a reload', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     await page.getByLabel('名称').fill(NAME);
     await page.getByAltText('印章预览').waitFor();
     await page.getByRole('tab', { name: '图片签章' }).click();
@@ -111,7 +101,7 @@ describe('the stamp gallery', () => {
   });
 
   it('alerts for a local image that is not an image', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await page.getByRole('tab', { name: '图片签章' }).click();
     const message = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {

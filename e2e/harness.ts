@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -131,4 +132,27 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
+}
+
+export interface App {
+  /** Replaceable: a test may stop it and start another on the same data folder. */
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * One server (temporary DATA_DIR, free port) and one Chromium for the test file, started before its
+ * tests and stopped after them. Read the fields inside tests, not at the top of the file.
+ */
+export function useApp(): App {
+  const app = {} as App;
+  beforeAll(async () => {
+    [app.server, app.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+    if (app.server) removeDir(app.server.dataDir);
+  });
+  return app;
 }

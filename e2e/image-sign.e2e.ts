@@ -2,17 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  type RunningServer,
-  removeDir,
-  seriousAxeViolations,
-  startServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, seriousAxeViolations, useApp } from './harness';
 import { pixel, type Rgba, readPng } from './png';
 
 const NAME = '北京某某科技有限公司';
@@ -152,20 +145,10 @@ async function chooseContract(page: Page) {
 }
 
 describe('signing an image with stamps', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('alerts for a file that is not an image, and for one over 5 MB', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await page.getByRole('tab', { name: '图片签章' }).click();
     const input = page.getByLabel('选择图片');
     const alertFor = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
@@ -194,7 +177,7 @@ describe('signing an image with stamps', () => {
   });
 
   it('place, drag, resize from a corner, rotate, delete another, and 保存 at full resolution', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url, {
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url, {
       viewport: { width: 1280, height: 800 },
     });
     await makeSealAndOpenTab(page);
@@ -288,7 +271,7 @@ describe('signing an image with stamps', () => {
   });
 
   it('saves a stamp at a known place exactly as a reference composition (golden)', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await makeSealAndOpenTab(page);
     await chooseContract(page);
     const gallery = page.getByRole('region', { name: '我的印章' });
@@ -331,7 +314,7 @@ describe('signing an image with stamps', () => {
   });
 
   it('keeps a stamp in place on the image when the window is resized', async () => {
-    const { context, page } = await openPage(browser, server.url, {
+    const { context, page } = await openPage(app.browser, app.server.url, {
       viewport: { width: 1280, height: 800 },
     });
     await makeSealAndOpenTab(page);
@@ -356,7 +339,7 @@ describe('signing an image with stamps', () => {
   });
 
   it('drags with a finger on a phone', async () => {
-    const { context, page } = await openPage(browser, server.url, {
+    const { context, page } = await openPage(app.browser, app.server.url, {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
@@ -390,7 +373,7 @@ describe('signing an image with stamps', () => {
   });
 
   it('has no serious or critical accessibility violations with a stamp selected', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await makeSealAndOpenTab(page);
     await chooseContract(page);
     await page

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 import { pageSizes } from './pdfs';
 
 type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
-/** An image drawn in the page (a coloured field with a dark corner), encoded by the browser. */
+/** An image drawn in the page (a coloured field with a dark corner), encoded by the app.browser. */
 async function drawImage(
   page: Page,
   type: ImageType,
@@ -80,20 +80,10 @@ async function names(list: Locator): Promise<string[]> {
 }
 
 describe('/pdf: 图片转PDF', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('makes a three-page A4 PDF from three images (JPG, PNG, WebP)', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, `${server.url}/pdf`);
+    const { context, page, foreignRequests } = await openPage(app.browser, `${app.server.url}/pdf`);
     await page.getByRole('tab', { name: '图片转PDF' }).click();
     const files = [
       {
@@ -132,7 +122,7 @@ describe('/pdf: 图片转PDF', () => {
   });
 
   it('keeps the order chosen, pages the size of the image, EXIF turned, JPEG bytes untouched', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/pdf`);
+    const { context, page } = await openPage(app.browser, `${app.server.url}/pdf`);
     await page.getByRole('tab', { name: '图片转PDF' }).click();
     const photo = withExifOrientation6(await drawImage(page, 'image/jpeg', 400, 300));
     const files = [

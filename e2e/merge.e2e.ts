@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 import { encrypt, hasQpdf, makePdf, outline, pageSizes } from './pdfs';
 
 const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
@@ -32,20 +32,10 @@ async function dragTo(page: Page, handle: Locator, target: Locator): Promise<voi
 }
 
 describe('PDF合并 (文件转换 tab)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('merges two PDFs in the order chosen by dragging, keeping the bookmarks', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     await openConvertTab(page);
     const alpha = await makePdf({
       label: 'Alpha',
@@ -99,7 +89,7 @@ describe('PDF合并 (文件转换 tab)', () => {
   });
 
   it('reorders with the keyboard and the up/down buttons, and removes', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await openConvertTab(page);
     const files = await Promise.all(
       ['a', 'b', 'c'].map(async (n) =>
@@ -123,7 +113,7 @@ describe('PDF合并 (文件转换 tab)', () => {
   });
 
   it("alerts 'Please select an pdf file' for a file that is not a PDF and does not list it", async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await openConvertTab(page);
     const dialog = new Promise<string>((resolve) => {
       page.once('dialog', (d) => {
@@ -144,7 +134,7 @@ describe('PDF合并 (文件转换 tab)', () => {
   it.skipIf(!hasQpdf)(
     'asks for the password of an encrypted file, and skips a damaged one (status false)',
     async () => {
-      const { context, page } = await openPage(browser, `${server.url}/pdf`);
+      const { context, page } = await openPage(app.browser, `${app.server.url}/pdf`);
       await page.getByRole('tab', { name: 'PDF合并' }).click();
       const good = await makePdf({ label: 'Good', pages: [[250, 250]] });
       const locked = encrypt(

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 import { annotations, makePdf } from './pdfs';
 
 /** The viewer's own frame (an about:srcdoc iframe inside <pdfjs-viewer-element>). */
@@ -14,20 +14,10 @@ async function viewerFrame(page: Page): Promise<Frame> {
 }
 
 describe('/pdf: PDF编辑 with the embedded pdf.js viewer', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('opens a PDF, zooms to 200%, finds a word, adds a free-text note and saves it', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     const failed: string[] = [];
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -101,7 +91,7 @@ describe('/pdf: PDF编辑 with the embedded pdf.js viewer', () => {
   });
 
   it('has the full toolbar, with the editor limits of SPEC §9', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, `${server.url}/pdf`);
+    const { context, page, foreignRequests } = await openPage(app.browser, `${app.server.url}/pdf`);
     const doc = await makePdf({
       label: 'Doc',
       pages: [

@@ -1,22 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 
 describe('a 419 answer', () => {
-  let browser: Browser;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('reloads the page (SPEC §7)', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await page.evaluate(() => {
       (window as unknown as { beforeReload: boolean }).beforeReload = true;
     });

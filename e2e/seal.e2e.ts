@@ -1,32 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  type RunningServer,
-  removeDir,
-  seriousAxeViolations,
-  startServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, seriousAxeViolations, useApp } from './harness';
 import { countRed, pixel, readPng } from './png';
 
 const NAME = '北京某某科技有限公司';
 
 describe('making a seal by name', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('shows the preview while typing, once the name has four characters', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     const creates: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/v1/stamp/create')) creates.push(r.postData() ?? '');
@@ -48,7 +30,7 @@ describe('making a seal by name', () => {
   });
 
   it('Enter draws the seal in the browser and 下载 gives a 512x512 PNG with red ink', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url);
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url);
     await page.getByLabel('横排文字').fill('合同专用章');
     await page.getByLabel('防伪码').fill('1101081234567');
     await page.getByLabel('名称').fill(NAME);
@@ -76,7 +58,7 @@ describe('making a seal by name', () => {
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(app.browser, app.server.url);
     await page.getByLabel('名称').fill(NAME);
     await page.getByAltText('印章预览').waitFor();
     await page.getByRole('button', { name: '问题反馈' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness';
 import { pixel, readPng } from './png';
 
 /** Inked (non-transparent) pixels on the signature canvas. */
@@ -45,20 +45,10 @@ async function openModal(page: Page) {
 }
 
 describe('the hand signature modal', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    removeDir(server.dataDir);
-  });
+  const app = useApp();
 
   it('draw, undo, redo and save: a cropped transparent PNG at twice the screen resolution', async () => {
-    const { context, page, foreignRequests } = await openPage(browser, server.url, {
+    const { context, page, foreignRequests } = await openPage(app.browser, app.server.url, {
       viewport: { width: 1280, height: 800 },
     });
     const { dialog, canvas } = await openModal(page);
@@ -136,7 +126,7 @@ describe('the hand signature modal', () => {
   });
 
   it('draws with a finger on a phone, fits the screen, and Escape closes without saving', async () => {
-    const { context, page } = await openPage(browser, server.url, {
+    const { context, page } = await openPage(app.browser, app.server.url, {
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,
       hasTouch: true,
