@@ -19,6 +19,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // PostgreSQL for the storage tests: YINZHANG_TEST_DATABASE_URL, or a throwaway cluster.
+          globalSetup: ['test/pg-global-setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -2,8 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { Client } from '@libsql/client';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
 import { createRepository, type Repository } from './db/repository';
+import { openStorage } from './db/storage';
 import { createExtractPool, type ExtractPool } from './extract/pool';
 import { errorBody, installErrorHandling, mapError } from './http/errors';
 import { registerCors, registerSecurityHeaders } from './http/security';
@@ -21,7 +21,10 @@ export interface AppDeps {
   readonly renderSealPng?: RenderSealPng;
   /** An already open database. The caller owns it: closing the app leaves it open. */
   readonly db?: Client;
-  /** Opens the database the app owns (and closes with itself) when `db` is not given. */
+  /**
+   * Opens the SQLite database the app owns (and closes with itself) when `db` is not given and
+   * the config names no PostgreSQL database.
+   */
   readonly openDatabase?: (dataDir: string) => Promise<Client>;
   /**
    * The worker pool for seal extraction. The caller owns a given one (closing the app leaves it
@@ -60,14 +63,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 }
 
 async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
-  const db = deps.db ?? (await (deps.openDatabase ?? openDatabase)(config.dataDir));
-  if (deps.db === undefined) {
-    // onClose runs after the server has stopped and in-flight requests have finished.
-    app.addHook('onClose', async () => db.close());
-  }
-
   const now = deps.now ?? Date.now;
-  const repo = createRepository(db, now);
+  const repo = await openRepository(app, config, deps, now);
   closeConnectionsOnShutdown(app);
   sweepExpiredSessions(app, repo, deps.sessionSweepIntervalMs);
 
@@ -114,6 +111,27 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
   app.get('/healthz', async () => ({ ok: true }));
 
   await registerWebApp(app, config.webDist);
+}
+
+/**
+ * The repository on the database given in `deps.db` (left open), else the one the config names
+ * (PostgreSQL by DATABASE_URL, SQLite in DATA_DIR otherwise), closed with the app.
+ */
+async function openRepository(
+  app: FastifyInstance,
+  config: Config,
+  deps: AppDeps,
+  now: () => number,
+): Promise<Repository> {
+  if (deps.db !== undefined) return createRepository(deps.db, now);
+  const storage = await openStorage(config, {
+    now,
+    openSqlite: deps.openDatabase,
+    onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
+  });
+  // onClose runs after the server has stopped and in-flight requests have finished.
+  app.addHook('onClose', async () => storage.close());
+  return storage.repo;
 }
 
 /**

@@ -23,6 +23,14 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Origins allowed to call /v1 cross-origin; empty means same origin only. */
   readonly corsOrigins: readonly string[];
+  /**
+   * postgres:// or postgresql:// URL: keep marks, reports and parse sessions in PostgreSQL so that
+   * several instances share them. Unset: SQLite in `dataDir`.
+   * WARNING: may carry a password; log it only through `describeDatabase`.
+   */
+  readonly databaseUrl: string | undefined;
+  /** Most PostgreSQL connections one instance holds open. */
+  readonly databasePoolMax: number;
 }
 
 export const DEFAULTS = {
@@ -33,7 +41,35 @@ export const DEFAULTS = {
   rateLimitMax: 600,
   rateLimitWindowMs: 60_000,
   logLevel: 'info',
+  databasePoolMax: 4,
 } as const;
+
+const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
+
+/** Whether `url` is a URL PostgreSQL clients accept (postgres:// or postgresql://, with a host). */
+export function isPostgresUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return POSTGRES_SCHEMES.includes(u.protocol) && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Where the data is kept, safe to log: a PostgreSQL URL without its password, or the SQLite folder. */
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (config.databaseUrl === undefined) return `sqlite:${config.dataDir}`;
+  try {
+    const u = new URL(config.databaseUrl);
+    if (u.password !== '') u.password = '***';
+    u.searchParams.forEach((_value, key) => {
+      if (key.toLowerCase() === 'password') u.searchParams.set(key, '***');
+    });
+    return u.toString();
+  } catch {
+    return 'postgres:(unparsable URL)';
+  }
+}
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,6 +89,14 @@ const ZEnv = z.object({
   TRUST_PROXY: envBoolean.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULTS.logLevel),
   CORS_ORIGIN: z.string().optional(),
+  // The message never repeats the value: it may hold a password.
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, {
+      message: 'must be a postgres:// or postgresql:// URL with a host (unset it to use SQLite)',
+    })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULTS.databasePoolMax),
 });
 
 /**
@@ -91,5 +135,7 @@ export function loadConfig(
         .map((o) => o.trim())
         .filter((o) => o !== ''),
     ),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
   });
 }

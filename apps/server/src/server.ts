@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { describeDatabase, loadConfig } from './config';
 
 /** Exit status when a second signal cuts a graceful shutdown short. */
 const FORCED_EXIT_CODE = 1;
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // app.close() stops accepting connections, waits for requests in flight, then its onClose
-    // hooks close the database.
+    // hooks close the database (SQLite file, or the PostgreSQL pool).
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  app.log.info({ url: `http://${host}:${port}`, dataDir: config.dataDir }, 'Yinzhang is ready');
+  app.log.info(
+    { url: `http://${host}:${port}`, database: describeDatabase(config) },
+    'Yinzhang is ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       corsOrigins: [],
+      databaseUrl: undefined,
+      databasePoolMax: DEFAULTS.databasePoolMax,
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
