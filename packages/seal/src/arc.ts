@@ -56,6 +56,28 @@ export const CODE_TEXT = {
   maxHalfExtent: degToRad(55),
 } as const;
 
+/** The room the arcs get: round seals of other sizes and options pass their own. */
+export interface ArcRoom {
+  /** Radius no glyph box corner may pass. */
+  readonly limit: number;
+  /** Radius the name's boxes keep outside of (the star's circle plus a gap, or an inner ring). */
+  readonly nameInner: number;
+  readonly nameEmMax: number;
+  readonly nameGapEm: number;
+  readonly codeEmMax: number;
+}
+
+/** The 42 mm official seal's room (DESIGN §5). */
+export function defaultArcRoom(): ArcRoom {
+  return {
+    limit: textLimitRadius(),
+    nameInner: SEAL_MM.starRadius + NAME_TEXT.starGap,
+    nameEmMax: NAME_TEXT.emMax,
+    nameGapEm: NAME_TEXT.gapEm,
+    codeEmMax: CODE_TEXT.emMax,
+  };
+}
+
 /** Pitch of short names, which sit round the top rather than reaching down the sides. */
 const SHORT_NAME_PITCH_DEG = 40;
 
@@ -71,9 +93,13 @@ export function nameSpan(n: number): Radians {
 }
 
 /** The name along the top arc, centred on the top, reading clockwise. */
-export function layoutNameArc(chars: readonly string[], span: Radians): ArcRun {
+export function layoutNameArc(
+  chars: readonly string[],
+  span: Radians,
+  room: ArcRoom = defaultArcRoom(),
+): ArcRun {
   const n = chars.length;
-  const limit = textLimitRadius();
+  const limit = room.limit;
   const step = n > 1 ? span / (n - 1) : 0;
   const faceHeight = SEAL_FACE.top - SEAL_FACE.bottom;
   const shape = (em: number, s: number) => {
@@ -84,12 +110,12 @@ export function layoutNameArc(chars: readonly string[], span: Radians): ArcRun {
   };
   const fits = (em: number, s: number) => {
     const { h, rIn } = shape(em, s);
-    if (rIn < SEAL_MM.starRadius + NAME_TEXT.starGap) return false;
-    return n < 2 || h + (NAME_TEXT.gapEm * em) / 2 <= rIn * Math.tan(step / 2);
+    if (rIn < room.nameInner) return false;
+    return n < 2 || h + (room.nameGapEm * em) / 2 <= rIn * Math.tan(step / 2);
   };
   const { em, s } = chooseSize(
-    NAME_TEXT.emMax,
-    NAME_TEXT.emMin,
+    room.nameEmMax,
+    Math.min(NAME_TEXT.emMin, room.nameEmMax),
     NAME_TEXT.hScaleMax,
     NAME_TEXT.hScaleMin,
     fits,
@@ -118,8 +144,12 @@ export function layoutNameArc(chars: readonly string[], span: Radians): ArcRun {
  * own advance, so a narrow "1" or "I" does not leave a hole. When even the smallest size does not
  * fit, the smallest layout comes back with `fits: false`.
  */
-export function layoutCodeArc(chars: readonly string[], maxHalfExtent: number): ArcRun {
-  const limit = textLimitRadius();
+export function layoutCodeArc(
+  chars: readonly string[],
+  maxHalfExtent: number,
+  room: ArcRoom = defaultArcRoom(),
+): ArcRun {
+  const limit = room.limit;
   const faceHeight = CODE_FACE.top - CODE_FACE.bottom;
   const shape = (em: number, s: number) => {
     const halves = chars.map((c) => (codeAdvance(c) * em * s) / 2);
@@ -131,11 +161,11 @@ export function layoutCodeArc(chars: readonly string[], maxHalfExtent: number): 
     const total = sectors.reduce((a, b) => a + b, 0) * 2;
     return { halves, rOut, sectors, total };
   };
-  const room = Math.min(maxHalfExtent, CODE_TEXT.maxHalfExtent);
-  const fits = (em: number, s: number) => shape(em, s).total / 2 <= room;
+  const extent = Math.min(maxHalfExtent, CODE_TEXT.maxHalfExtent);
+  const fits = (em: number, s: number) => shape(em, s).total / 2 <= extent;
   const { em, s } = chooseSize(
-    CODE_TEXT.emMax,
-    CODE_TEXT.emMin,
+    room.codeEmMax,
+    Math.min(CODE_TEXT.emMin, room.codeEmMax),
     CODE_TEXT.hScaleMax,
     CODE_TEXT.hScaleMin,
     fits,

@@ -33,6 +33,15 @@ export interface SealCanvasContext {
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
   arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void;
+  ellipse(
+    x: number,
+    y: number,
+    radiusX: number,
+    radiusY: number,
+    rotation: number,
+    startAngle: number,
+    endAngle: number,
+  ): void;
   fill(): void;
   stroke(): void;
   fillRect(x: number, y: number, w: number, h: number): void;

@@ -1,7 +1,11 @@
+export * from './design';
+export * from './designer';
 export * from './draw';
 export * from './fonts';
 export * from './layout';
 export * from './limits';
+export * from './plan';
 export * from './schemas';
 export * from './spec';
+export { squareCells } from './square';
 export * from './units';

@@ -1,7 +1,15 @@
-import { type ArcGlyph, CODE_TEXT, layoutCodeArc, layoutNameArc, nameSpan } from './arc';
+import {
+  type ArcGlyph,
+  type ArcRoom,
+  CODE_TEXT,
+  defaultArcRoom,
+  layoutCodeArc,
+  layoutNameArc,
+  nameSpan,
+} from './arc';
 import { SEAL_CANVAS_PX } from './limits';
-import { innerEdgeRadius, SEAL_MM, SEAL_SIZE_MM, type SealSpec } from './spec';
-import { layoutTitle, type TitleGlyph } from './title';
+import { SEAL_MM, SEAL_SIZE_MM, type SealSpec } from './spec';
+import { defaultTitleRoom, layoutTitle, type TitleGlyph, type TitleRoom } from './title';
 import {
   degToRad,
   type Mm,
@@ -78,8 +86,40 @@ export function pxPerMmFor(sizePx: number): PxPerMm {
   return ((sizePx * (1 - 2 * SEAL_MM.canvasMarginFraction)) / SEAL_SIZE_MM) as PxPerMm;
 }
 
+/** A round seal's physical geometry, in millimetres; the 42 mm official seal is the default. */
+export interface RoundGeometry {
+  readonly outerRadius: Mm;
+  readonly borderWidth: Mm;
+  /** 0: no star. */
+  readonly starRadius: Mm;
+  readonly arc: ArcRoom;
+  readonly title: TitleRoom;
+  /** The name's span, instead of the one its length gives. */
+  readonly span?: Radians | undefined;
+}
+
+export function defaultRoundGeometry(): RoundGeometry {
+  return {
+    outerRadius: SEAL_MM.outerRadius,
+    borderWidth: SEAL_MM.borderWidth,
+    starRadius: SEAL_MM.starRadius,
+    arc: defaultArcRoom(),
+    title: defaultTitleRoom(),
+  };
+}
+
 export function layoutSeal(spec: SealSpec, sizePx: number = SEAL_CANVAS_PX): SealLayout {
-  const scale = pxPerMmFor(sizePx);
+  return layoutRound(spec, defaultRoundGeometry(), sizePx);
+}
+
+/** layoutSeal for any round geometry (other diameters, borders, stars, text sizes). */
+export function layoutRound(
+  spec: SealSpec,
+  geo: RoundGeometry,
+  sizePx: number = SEAL_CANVAS_PX,
+): SealLayout {
+  const scale = ((sizePx * (1 - 2 * SEAL_MM.canvasMarginFraction)) /
+    (2 * geo.outerRadius)) as PxPerMm;
   const half = sizePx / 2;
   const len = (v: Mm): Px => mmToPx(v, scale);
   const pt = (p: Point<Mm>): Point<Px> => ({
@@ -90,19 +130,19 @@ export function layoutSeal(spec: SealSpec, sizePx: number = SEAL_CANVAS_PX): Sea
 
   const nameChars = Array.from(spec.name);
   const codeChars = Array.from(spec.code ?? '');
-  let span = nameSpan(nameChars.length);
-  let name = layoutNameArc(nameChars, span);
+  let span = geo.span ?? nameSpan(nameChars.length);
+  let name = layoutNameArc(nameChars, span, geo.arc);
   let code = codeChars.length
-    ? layoutCodeArc(codeChars, Math.PI - name.halfExtent - CODE_TEXT.nameGap)
+    ? layoutCodeArc(codeChars, Math.PI - name.halfExtent - CODE_TEXT.nameGap, geo.arc)
     : null;
   // A long code beside a long name: give the code room by narrowing the name's arc.
   while (code && !code.fits && span > SPAN_MIN) {
     span = rad(Math.max(SPAN_MIN, span - SPAN_STEP));
-    name = layoutNameArc(nameChars, span);
-    code = layoutCodeArc(codeChars, Math.PI - name.halfExtent - CODE_TEXT.nameGap);
+    name = layoutNameArc(nameChars, span, geo.arc);
+    code = layoutCodeArc(codeChars, Math.PI - name.halfExtent - CODE_TEXT.nameGap, geo.arc);
   }
   const arcBoxes = [...name.glyphs, ...(code?.glyphs ?? [])].map((g) => g.corners);
-  const title = layoutTitle(Array.from(spec.title ?? ''), arcBoxes);
+  const title = layoutTitle(Array.from(spec.title ?? ''), arcBoxes, geo.title);
 
   const arcGlyph =
     (em: Mm, hScale: number) =>
@@ -126,7 +166,7 @@ export function layoutSeal(spec: SealSpec, sizePx: number = SEAL_CANVAS_PX): Sea
     });
 
   const centre = pt({ x: 0, y: 0 } as Point<Mm>);
-  const starR = len(SEAL_MM.starRadius);
+  const starR = len(geo.starRadius);
   const starInner = starR * STAR_INNER_RATIO;
   const points = Array.from({ length: 10 }, (_, i) => {
     const r = i % 2 === 0 ? starR : starInner;
@@ -139,10 +179,10 @@ export function layoutSeal(spec: SealSpec, sizePx: number = SEAL_CANVAS_PX): Sea
     pxPerMm: scale,
     centre,
     border: {
-      radius: len((SEAL_MM.outerRadius - SEAL_MM.borderWidth / 2) as Mm),
-      lineWidth: len(SEAL_MM.borderWidth),
-      innerRadius: len(innerEdgeRadius()),
-      outerRadius: len(SEAL_MM.outerRadius),
+      radius: len((geo.outerRadius - geo.borderWidth / 2) as Mm),
+      lineWidth: len(geo.borderWidth),
+      innerRadius: len((geo.outerRadius - geo.borderWidth) as Mm),
+      outerRadius: len(geo.outerRadius),
     },
     star: { centre, outerRadius: starR, innerRadius: starInner as Px, rotation: rad(0), points },
     name: {

@@ -31,11 +31,29 @@ export const TITLE_TEXT = {
   textGap: mm(0.6),
 } as const;
 
-function place(chars: readonly string[], em: number, s: number): TitleGlyph[] {
+/** Where the title may go: inside `limit`, its top at `top` below the centre. */
+export interface TitleRoom {
+  readonly limit: number;
+  readonly top: number;
+  readonly emMax: number;
+  /** Room kept from the name and the code. */
+  readonly gap: number;
+}
+
+export function defaultTitleRoom(): TitleRoom {
+  return {
+    limit: textLimitRadius(),
+    top: SEAL_MM.starRadius + TITLE_TEXT.starGap,
+    emMax: TITLE_TEXT.emMax,
+    gap: TITLE_TEXT.textGap,
+  };
+}
+
+function place(chars: readonly string[], em: number, s: number, top: number): TitleGlyph[] {
   const faceHeight = SEAL_FACE.top - SEAL_FACE.bottom;
   const width = em * s;
   const pitch = width + TITLE_TEXT.gapEm * em;
-  const centreY = SEAL_MM.starRadius + TITLE_TEXT.starGap + (faceHeight * em) / 2;
+  const centreY = top + (faceHeight * em) / 2;
   const baselineBelowCentre = ((SEAL_FACE.top + SEAL_FACE.bottom) / 2) * em;
   return chars.map((char, i) => {
     const x = (i - (chars.length - 1) / 2) * pitch;
@@ -54,22 +72,26 @@ function place(chars: readonly string[], em: number, s: number): TitleGlyph[] {
  * Lays the title out as wide as it may go, then narrower, then smaller, until it stays inside the
  * border and clear of `obstacles` (the name's and the code's glyph boxes). Returns null for no title.
  */
-export function layoutTitle(chars: readonly string[], obstacles: readonly Quad[]): TitleRun | null {
+export function layoutTitle(
+  chars: readonly string[],
+  obstacles: readonly Quad[],
+  room: TitleRoom = defaultTitleRoom(),
+): TitleRun | null {
   if (chars.length === 0) return null;
-  const limit = textLimitRadius();
+  const limit = room.limit;
   const fits = (em: number, s: number) =>
-    place(chars, em, s).every(
+    place(chars, em, s, room.top).every(
       (g) =>
         maxRadius(g.corners) <= limit &&
-        obstacles.every((o) => !quadsTooClose(g.corners, o, TITLE_TEXT.textGap)),
+        obstacles.every((o) => !quadsTooClose(g.corners, o, room.gap)),
     );
   const { em, s } = chooseSize(
-    TITLE_TEXT.emMax,
-    TITLE_TEXT.emMin,
+    room.emMax,
+    Math.min(TITLE_TEXT.emMin, room.emMax),
     TITLE_TEXT.hScaleMax,
     TITLE_TEXT.hScaleMin,
     fits,
   );
-  const glyphs = place(chars, em, s);
+  const glyphs = place(chars, em, s, room.top);
   return { glyphs, em: mm(em), hScale: s, baselineY: (glyphs[0] as TitleGlyph).anchor.y };
 }

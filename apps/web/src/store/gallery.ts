@@ -157,7 +157,7 @@ export function createGallerySlice(
           mid: stamp.mid,
           kind: 'made',
           name: stamp.name,
-          sizeMm: SEAL_SIZE_MM,
+          sizeMm: stamp.sizeMm ?? SEAL_SIZE_MM,
           blob,
         },
         replaces,

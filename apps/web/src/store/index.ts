@@ -2,6 +2,7 @@
  * The app's one store (STYLE #5): components read fields with `useSeal(selector)` and change them
  * only through the named actions below. This is the only module that imports zustand.
  */
+import { SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
@@ -36,6 +37,13 @@ export interface SealResult {
   blob: Blob;
 }
 
+/** What a seal made by name was made from: enough to draw it again (SVG, print resolution). */
+export interface MadeFrom {
+  input: SealInput;
+  /** The designer's choices; absent for the classic 42 mm round seal. */
+  design?: SealDesign | undefined;
+}
+
 /** The stamp the other tools will place. A stamp restored from localStorage has no mid or name. */
 export interface Stamp {
   url: string;
@@ -43,6 +51,9 @@ export interface Stamp {
   name: string;
   method?: SealMethod;
   kind?: StampKind;
+  /** The seal's printed width in mm (its longer side), for seals made by name. */
+  sizeMm?: number | undefined;
+  madeFrom?: MadeFrom | undefined;
 }
 
 export type MakeError = { reason: 'nameRequired' } | { reason: 'failed'; message: string };
@@ -63,7 +74,7 @@ export interface SealState
 
   setActiveTab(tab: TabId): void;
   /** Makes (or takes from the cache) a seal and, unless a newer request was made meanwhile, makes it current. */
-  makeSeal(method: SealMethod, input: SealInput): Promise<void>;
+  makeSeal(method: SealMethod, input: SealInput, design?: SealDesign): Promise<void>;
   setCurrentStamp(stamp: Stamp, png?: Blob): void;
   /** The input changed to one that will not be made: an answer still on its way must not become current. */
   abandonSeal(): void;
@@ -71,23 +82,26 @@ export interface SealState
 
 export interface SealStoreDeps {
   /** Draws the seal in the browser and returns its PNG. */
-  renderLocal(input: SealInput): Promise<Blob>;
+  renderLocal(input: SealInput, design?: SealDesign): Promise<Blob>;
   /** Where the gallery is kept between visits; IndexedDB when the browser has it. */
   storage?: StampStorage;
 }
 
 const defaultDeps: SealStoreDeps = {
   // Loaded on first use: it brings the seal fonts' stylesheets and the drawing code.
-  renderLocal: async (input) => (await import('../seal/localSeal')).renderLocalSeal(input),
+  renderLocal: async (input, design) =>
+    design
+      ? (await import('../features/make/designer/renderDesigned')).renderDesignedSeal(input, design)
+      : (await import('../seal/localSeal')).renderLocalSeal(input),
 };
 
 export function normalizeSealInput(input: SealInput): SealInput {
   return { name: input.name.trim(), title: input.title.trim(), code: input.code.trim() };
 }
 
-export function sealCacheKey(method: SealMethod, input: SealInput): string {
+export function sealCacheKey(method: SealMethod, input: SealInput, design?: SealDesign): string {
   const { name, title, code } = normalizeSealInput(input);
-  return JSON.stringify([method, name, title, code]);
+  return JSON.stringify(design ? [method, name, title, code, design] : [method, name, title, code]);
 }
 
 export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<SealState> {
@@ -97,22 +111,32 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
   const inFlight = new Map<string, Promise<SealResult>>();
 
   const store = createStore<SealState>()((set, get) => {
-    async function produce(method: SealMethod, input: SealInput): Promise<SealResult> {
+    async function produce(
+      method: SealMethod,
+      input: SealInput,
+      design: SealDesign | undefined,
+    ): Promise<SealResult> {
       let blob: Blob;
       let mid: string;
-      if (method === 'server') {
+      // The server draws only the classic seal (its request is {name, title, code}).
+      if (method === 'server' && !design) {
         ({ blob, mid } = await createStamp(input));
       } else {
-        blob = await deps.renderLocal(input);
+        blob = design ? await deps.renderLocal(input, design) : await deps.renderLocal(input);
         mid = await markFile(blob);
       }
       return { url: URL.createObjectURL(blob), mid, method, blob };
     }
 
-    function cachedOrMade(key: string, method: SealMethod, input: SealInput): Promise<SealResult> {
+    function cachedOrMade(
+      key: string,
+      method: SealMethod,
+      input: SealInput,
+      design: SealDesign | undefined,
+    ): Promise<SealResult> {
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const promise = produce(method, input)
+      const promise = produce(method, input, design)
         .then((result) => {
           set((s) => ({ createCache: { ...s.createCache, [key]: result } }));
           return result;
@@ -142,28 +166,34 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         set({ activeTab: tab });
       },
 
-      async makeSeal(method, rawInput) {
+      async makeSeal(rawMethod, rawInput, design) {
+        const method = design ? 'local' : rawMethod;
         const input = normalizeSealInput(rawInput);
         const ticket = ++latestTicket;
         if (!input.name) {
           set({ making: false, makeError: { reason: 'nameRequired' } });
           return;
         }
-        const key = sealCacheKey(method, input);
+        const key = sealCacheKey(method, input, design);
+        const made = {
+          name: input.name,
+          sizeMm: design ? Math.max(design.widthMm, design.heightMm) : SEAL_SIZE_MM,
+          madeFrom: { input, design },
+        };
         const cached = get().createCache[key];
         if (cached) {
           set({ making: false, makeError: null });
-          const stamp = { ...stampOf(cached), name: input.name };
+          const stamp = { ...stampOf(cached), ...made };
           get().setCurrentStamp(stamp, cached.blob);
           get().keepMadeSeal(stamp, cached.blob);
           return;
         }
         set({ making: true, makeError: null });
         try {
-          const result = await cachedOrMade(key, method, input);
+          const result = await cachedOrMade(key, method, input, design);
           if (ticket !== latestTicket) return;
           set({ making: false });
-          const stamp = { ...stampOf(result), name: input.name };
+          const stamp = { ...stampOf(result), ...made };
           get().setCurrentStamp(stamp, result.blob);
           get().keepMadeSeal(stamp, result.blob);
         } catch (error) {

@@ -1,3 +1,4 @@
+import { sealImageMm } from '@yinzhang/seal';
 import type { Box, CssPx } from '@yinzhang/seal/placement';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnLayout, PAGE_GAP_PX, pageToColumn } from '../features/pdfsign/column';
@@ -37,8 +38,8 @@ describe('PDF placements in the store', () => {
     const p = only(store);
     expect(p.page).toBe(1);
     expect(p.batch).toBe(false);
-    // 42 mm = 119.06 pt on a 595.28 pt wide page.
-    expect(p.box.width).toBeCloseTo((42 * 72) / 25.4 / 595.28, 6);
+    // The seal's 42 mm (119.06 pt) plus the image's transparent margin, on a 595.28 pt wide page.
+    expect(p.box.width).toBeCloseTo((sealImageMm(42) * 72) / 25.4 / 595.28, 6);
     expect(p.box.x + p.box.width / 2).toBeCloseTo(0.5, 6);
     expect(p.box.y + p.box.height / 2).toBeCloseTo(0.5, 6);
     expect(store.getState().pdfSelected).toBe(p.id);

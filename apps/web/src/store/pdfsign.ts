@@ -6,6 +6,7 @@
  * CSS px of the page column (see features/pdfsign/column.ts), as gestures produce them.
  */
 import type { PageSelection } from '@yinzhang/pdf';
+import { sealImageMm } from '@yinzhang/seal';
 import {
   type Box,
   type CssPx,
@@ -156,7 +157,9 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
       const last = get().lastUse[stamp.id];
       const rotate = last?.rotate ?? 0;
       const pt = get().pdfDoc?.pages[page];
-      const physical = pt ? physicalWidthFraction(stamp.sizeMm, pt.width) : undefined;
+      // A made seal's mm is the seal's own width; its image is wider by the transparent margin.
+      const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
+      const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
       const width = last?.width ? last.width : physical ? physical * size.width : undefined;
       let box = initialBox(size, aspect, width ? { width } : {});
       box = moveBox(box, 0, 0, size, rotate);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
+import ExportButtons from './designer/ExportButtons';
 import styles from './SealPreview.module.css';
 
 /**
@@ -49,6 +50,9 @@ export default function SealPreview() {
           </a>
           <span className={styles.meta}>{t('make.downloadHint')}</span>
         </div>
+      )}
+      {stamp && 'madeFrom' in stamp && stamp.madeFrom && (
+        <ExportButtons from={stamp.madeFrom} name={stamp.name || t('app.name')} />
       )}
     </div>
   );
