@@ -45,6 +45,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: SERVER_LIMITS.jsonBodyMaxBytes,
+    // Fastify sets no time limits by default: stalled and trickling clients would hold sockets.
+    requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+    connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     trustProxy: config.trustProxy,
     // Errors raised before routing (a malformed URL) skip the error handler: same shape here.
     frameworkErrors: (error, _request, reply) => {

@@ -14,6 +14,13 @@ export const SERVER_LIMITS = {
   /** Recent seal renders kept in memory, by count and by total PNG bytes. */
   sealCacheEntries: 500,
   sealCacheBytes: 64 * 1024 * 1024,
+  /**
+   * A whole request (headers and body) must arrive within this: a 5 MB upload at a slow phone's
+   * 50 KB/s fits, a client trickling bytes to hold a connection (slowloris) is cut off with 408.
+   */
+  requestTimeoutMs: 120_000,
+  /** A socket with nothing sent or received for this long is closed (it covers the longest job). */
+  connectionTimeoutMs: 60_000,
   /** How long SQLite waits for a lock held by another connection before failing. */
   dbBusyTimeoutMs: 5_000,
 } as const;

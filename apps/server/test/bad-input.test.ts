@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import {
+  EXIF_BOMB_NAMES,
   garbage,
   garbageAfter,
   HTML_PAGE,
@@ -148,10 +149,11 @@ const CASES: readonly Case[] = [
   fileCase('zero-byte file', () => Buffer.alloc(0), 415, 415),
   fileCase('garbage bytes', () => garbage(8192), 415, 415),
   fileCase('PNG signature then garbage', () => garbageAfter(images.png, 8), 415, 415),
-  // /file/mark only hashes a file that starts like a PNG (signature, IHDR): it never decodes.
-  fileCase('PNG header then garbage', () => garbageAfter(images.png, 33), 422, 200),
-  fileCase('truncated PNG (half)', () => truncated(images.png), 422, 200),
-  fileCase('truncated PNG (header only)', () => images.png.subarray(0, 40), 422, 200),
+  // A PNG that does not decode: /stamp/parse says 422; /file/mark's listed errors are 400, 413
+  // and 415, and an undecodable PNG is not a usable PNG: 415 UNDECODABLE_PNG.
+  fileCase('PNG header then garbage', () => garbageAfter(images.png, 33), 422, 415),
+  fileCase('truncated PNG (half)', () => truncated(images.png), 422, 415),
+  fileCase('truncated PNG (header only)', () => images.png.subarray(0, 40), 422, 415),
   fileCase('JPEG SOI then garbage', () => garbageAfter(images.jpeg, 3), 422, 415),
   fileCase('truncated JPEG (half)', () => truncated(images.jpeg), 422, 415),
   fileCase('truncated JPEG (headers only)', () => images.jpeg.subarray(0, 200), 422, 415),
@@ -159,9 +161,15 @@ const CASES: readonly Case[] = [
   fileCase('truncated WebP (half)', () => truncated(images.webp), 422, 415),
 
   // Decompression bombs: refused from the header, before any pixel is decoded.
-  fileCase('PNG bomb 100000x100000, tiny IDAT', () => tinyPngBomb(100_000, 100_000), 413, 200),
+  fileCase('PNG bomb 100000x100000, tiny IDAT', () => tinyPngBomb(100_000, 100_000), 413, 413),
   fileCase('JPEG bomb, SOF claims 60000x60000', () => images.jpegBomb, 413, 415),
   fileCase('over 5 MB', () => Buffer.concat([images.png, garbage(5 * 1024 * 1024)]), 413, 413),
+
+  // EXIF bombs: the image itself is fine, its EXIF is hostile (sizes, counts, offsets, loops,
+  // orientations). The EXIF must not crash, hang or inflate the decode: the photo is extracted.
+  ...EXIF_BOMB_NAMES.map((name) =>
+    fileCase(`EXIF: ${name}`, () => images.exifBombs[name], 200, 415, 'photo.jpg', 'image/jpeg'),
+  ),
 
   // Names and declared types that lie: only the bytes count.
   fileCase('PDF named .png, image/png', () => MINIMAL_PDF, 415, 415),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LIMITS } from '@yinzhang/seal';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { paddedPng, tinyPngBomb } from './fixtures/bad-inputs';
 import { multipartBody, openDbForTest, PNG_SIGNATURE, testApp, testConfig } from './helpers';
 
 function smallPng(): Buffer {
@@ -10,11 +11,8 @@ function smallPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-/** A PNG signature and IHDR type followed by filler: passes the byte check, `size` bytes long. */
-function pngLike(size: number): Buffer {
-  const head = smallPng().subarray(0, 16);
-  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-}
+/** A valid PNG of exactly `size` bytes. */
+const pngLike = (size: number) => paddedPng(smallPng(), size);
 
 function mark(parts: Parameters<typeof multipartBody>[0]) {
   return { method: 'POST' as const, url: '/v1/file/mark', ...multipartBody(parts) };
@@ -83,6 +81,37 @@ describe('POST /v1/file/mark', () => {
     );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  // DESIGN §7 lists 400, 413 and 415 here: a PNG that does not decode is not a usable PNG (415).
+  it.each([
+    ['cut in half', (png: Buffer) => png.subarray(0, png.length >> 1)],
+    ['its signature and IHDR only', (png: Buffer) => png.subarray(0, 33)],
+    [
+      'garbage after its IHDR',
+      (png: Buffer) => Buffer.concat([png.subarray(0, 33), Buffer.alloc(64, 7)]),
+    ],
+  ])('answers 415 UNDECODABLE_PNG for a PNG %s, and records nothing', async (_label, damage) => {
+    const config = testConfig();
+    const app = await testApp(config);
+    const res = await app.inject(
+      mark([
+        { field: 'file', filename: 'seal.png', contentType: 'image/png', data: damage(smallPng()) },
+      ]),
+    );
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNDECODABLE_PNG');
+    expect(res.headers.mid).toBeUndefined();
+    expect((await openDbForTest(config.dataDir).execute('SELECT * FROM marks')).rows).toEqual([]);
+  });
+
+  it('answers 413 from the header for a PNG claiming too many pixels', async () => {
+    const app = await testApp();
+    const res = await app.inject(
+      mark([{ field: 'file', filename: 'bomb.png', data: tinyPngBomb(100_000, 100_000) }]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('IMAGE_TOO_MANY_PIXELS');
   });
 
   it('answers 400 when the form has no file', async () => {

@@ -20,10 +20,15 @@ export interface Run {
   stderr: string;
 }
 
+/** A hang guard, not a speed target: a run this long is killed and fails its test. */
+const HANG_GUARD_MS = 30_000;
+
 export async function yinzhang(...args: string[]): Promise<Run> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
       cwd: dir,
+      timeout: HANG_GUARD_MS,
+      killSignal: 'SIGKILL',
     });
     return { code: 0, stdout, stderr };
   } catch (err) {

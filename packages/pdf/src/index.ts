@@ -9,10 +9,10 @@ export { type ExifOrientation, type ImageKind, imageKind, jpegOrientation } from
 export * from './img2pdf';
 export * from './info';
 export * from './merge';
-export { looksComplete, looksLikePdf } from './open';
 export * from './paging';
 export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
+export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';

@@ -17,7 +17,7 @@ import {
   type PDFRef,
   PDFString,
 } from '@cantoo/pdf-lib';
-import { PdfError } from './errors';
+import { PdfError, PdfReadError } from './errors';
 import { openPdf, savePdf } from './open';
 import { copyOutlineItems, fixDestination, namedDestinations } from './outline';
 import type { OnProgress } from './progress';
@@ -59,47 +59,62 @@ export async function mergePdfs(
   const results: MergeResult[] = [];
   const bookmarks: FileBookmark[] = [];
   const outlineRoot = target.context.nextRef();
+  const pagesRef = target.catalog.get(PDFName.of('Pages')) as PDFRef;
+  const kids = target.catalog.Pages().Kids();
   let pageCount = 0;
   for (const [i, file] of files.entries()) {
     options.onProgress?.({ phase: 'copy', done: i, total: files.length });
-    let source: PDFDocument;
+    let copied: PDFRef[];
     try {
-      source = await openPdf(file.bytes, file.password);
+      const source = await openPdf(file.bytes, file.password);
+      const copier = PDFObjectCopier.for(source.context, target.context);
+      const names = namedDestinations(source);
+      const pages = source.getPages();
+      // Copying each page through its reference makes the copier map old page refs to new ones,
+      // so links and bookmarks copied later with the same copier land on the merged pages.
+      copied = pages.map((page) => copier.copy(page.ref));
+      for (const [k, page] of pages.entries()) {
+        fixLinks(source, names, copier, page.node, copied[k] as PDFRef, target);
+      }
+      const outlines = source.context.lookupMaybe(
+        source.catalog.get(PDFName.of('Outlines')),
+        PDFDict,
+      );
+      const ref = target.context.nextRef();
+      const first = outlines?.get(PDFName.of('First'));
+      const children = copyOutlineItems(source, target, copier, names, first, ref);
+      bookmarks.push({ ref, title: file.name, firstPage: copied[0] as PDFRef, children });
     } catch (err) {
-      const code = err instanceof PdfError ? err.code : undefined;
-      const error = err instanceof Error ? err.message : String(err);
-      results.push({ name: file.name, ok: false, pages: 0, error, code });
+      results.push(failed(file.name, err));
       continue;
     }
-    const copier = PDFObjectCopier.for(source.context, target.context);
-    const names = namedDestinations(source);
-    const pages = source.getPages();
-    // Copying each page through its reference makes the copier map old page refs to new ones,
-    // so links and bookmarks copied later with the same copier land on the merged pages.
-    const copied = pages.map((page) => copier.copy(page.ref));
-    copied.forEach((ref) => {
-      const leaf = target.context.lookup(ref) as PDFPageLeaf;
-      leaf.setParent(target.catalog.insertLeafNode(ref, pageCount++));
-    });
-    for (const [k, page] of pages.entries()) {
-      fixLinks(source, names, copier, page.node, copied[k] as PDFRef, target);
+    // The merged tree is one flat node: appending beats pdf-lib's insertLeafNode, which walks
+    // the kids on every insert (quadratic for thousands of pages).
+    for (const ref of copied) {
+      (target.context.lookup(ref) as PDFPageLeaf).setParent(pagesRef);
+      kids.push(ref);
     }
-    const outlines = source.context.lookupMaybe(
-      source.catalog.get(PDFName.of('Outlines')),
-      PDFDict,
-    );
-    const ref = target.context.nextRef();
-    const first = outlines?.get(PDFName.of('First'));
-    const children = copyOutlineItems(source, target, copier, names, first, ref);
-    bookmarks.push({ ref, title: file.name, firstPage: copied[0] as PDFRef, children });
-    results.push({ name: file.name, ok: true, pages: pages.length });
+    pageCount += copied.length;
+    results.push({ name: file.name, ok: true, pages: copied.length });
   }
+  target.catalog.Pages().set(PDFName.of('Count'), PDFNumber.of(pageCount));
   options.onProgress?.({ phase: 'copy', done: files.length, total: files.length });
   if (pageCount === 0) return { bytes: undefined, results };
   writeOutline(target, outlineRoot, bookmarks);
   const bytes = await savePdf(target);
   options.onProgress?.({ phase: 'write', done: 1, total: 1 });
   return { bytes, results };
+}
+
+/**
+ * Why a file was left out. An error the engine did not name (a structure pdf-lib choked on while
+ * copying) is still this file's damage, not the merge's.
+ */
+function failed(name: string, err: unknown): MergeResult {
+  if (err instanceof PdfError)
+    return { name, ok: false, pages: 0, error: err.message, code: err.code };
+  const damaged = new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete');
+  return { name, ok: false, pages: 0, error: damaged.message, code: damaged.code };
 }
 
 /** Link annotations that used named destinations get the explicit ones. */

@@ -19,33 +19,10 @@ import {
 } from '@cantoo/pdf-lib';
 import { PdfPasswordError, PdfReadError } from './errors';
 import { type PageGeometry, type Rect, rect } from './geometry';
+import { looksComplete, looksLikePdf } from './sniff';
 
 /** Never yield to the event loop while parsing or writing: the engine runs in a worker or a CLI. */
 const AT_ONCE = Number.POSITIVE_INFINITY;
-
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-
-/**
- * Does the file end as a PDF ends (startxref or %%EOF near the end)? pdf-lib would load a cut-off
- * file from whatever objects survived, and we would write a shorter document without a word.
- */
-export function looksComplete(bytes: Uint8Array): boolean {
-  // TextDecoder is not in ES2022 (nor in every worker's lib); the tail is short.
-  const tail = String.fromCharCode(...bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)));
-  return tail.includes('%%EOF') || tail.includes('startxref');
-}
-
-/** Readers look for the end markers this close to the end; mail systems append a little. */
-const TAIL_BYTES = 2048;
-
-/** Is there a PDF header in the first KB, where readers look for it? */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length - PDF_MAGIC.length, 1024);
-  for (let i = 0; i <= end; i++) {
-    if (PDF_MAGIC.every((b, k) => bytes[i + k] === b)) return true;
-  }
-  return false;
-}
 
 async function parse(bytes: Uint8Array, password?: string): Promise<PDFDocument> {
   return PDFDocument.load(bytes, {
@@ -133,23 +110,57 @@ function broken(err: unknown): PdfReadError {
  * one with garbage streams. Both would give blank pages without a word, so refuse them here.
  */
 function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
+  const { context } = doc;
+  let root: PDFDict;
+  try {
+    root = doc.catalog.Pages();
+  } catch (err) {
+    throw broken(err);
+  }
+  const declared = context.lookup(root.get(PDFName.of('Count')));
+  const noPages = () => new PdfReadError('NO_PAGES', 'This PDF has no pages');
+  // A page tree that declares no pages and lists none: empty, not damaged.
+  if (!(context.lookup(root.get(PDFName.of('Kids'))) instanceof PDFArray)) {
+    if (declared === undefined || (declared instanceof PDFNumber && declared.asNumber() === 0))
+      throw noPages();
+  }
   let pages: PDFPage[];
   try {
     pages = doc.getPages();
   } catch (err) {
     throw broken(err);
   }
-  if (pages.length === 0) throw new PdfReadError('NO_PAGES', 'This PDF has no pages');
-  const declared = doc.catalog.Pages().get(PDFName.of('Count'));
+  if (pages.length === 0) throw noPages();
   if (declared instanceof PDFNumber && declared.asNumber() !== pages.length)
     throw broken(undefined);
-  const { context } = doc;
+  checkParents(pages, doc);
   for (const page of pages) {
     for (const ref of contentRefs(page.node.get(PDFName.of('Contents')), doc)) {
       if (!(context.lookup(ref) instanceof PDFStream)) throw broken(undefined);
     }
   }
   if (encrypted) checkDecrypted(doc, pages);
+}
+
+/** Far deeper than any page tree a writer makes, and shallow enough for pdf-lib's recursion. */
+const MAX_TREE_DEPTH = 512;
+
+/**
+ * pdf-lib climbs /Parent links recursively to find inherited entries (MediaBox, Rotate...): a
+ * loop there is a stack overflow at the first page we measure. Refuse loops and absurd depths.
+ */
+function checkParents(pages: readonly PDFPage[], doc: PDFDocument): void {
+  const sound = new Set<PDFDict>();
+  for (const page of pages) {
+    const chain = new Set<PDFDict>();
+    let node: PDFObject | undefined = page.node;
+    while (node instanceof PDFDict && !sound.has(node)) {
+      if (chain.has(node) || chain.size > MAX_TREE_DEPTH) throw broken(undefined);
+      chain.add(node);
+      node = doc.context.lookup(node.get(PDFName.of('Parent')));
+    }
+    for (const n of chain) sound.add(n);
+  }
 }
 
 function contentRefs(contents: PDFObject | undefined, doc: PDFDocument): PDFRef[] {

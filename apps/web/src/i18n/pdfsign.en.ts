@@ -11,6 +11,8 @@ export default {
     pickHint: 'Click a stamp to put it on the current page.',
     opening: 'Opening…',
     broken: 'The PDF cannot be opened; it may be damaged: {{message}}',
+    incomplete:
+      'The PDF cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading.',
     passwordTitle: 'This PDF has a password',
     password: 'Password',
     passwordWrong: 'Wrong password, please try again.',

@@ -9,6 +9,7 @@ export default {
     pickHint: '点击印章，把它放到当前页上。',
     opening: '正在打开…',
     broken: 'PDF无法打开，可能已损坏：{{message}}',
+    incomplete: 'PDF无法打开：文件不完整（缺少结尾），可能没有下载完，请换一个。',
     passwordTitle: '此PDF有密码',
     password: '密码',
     passwordWrong: '密码错误，请重试。',

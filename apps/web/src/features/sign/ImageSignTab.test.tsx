@@ -24,6 +24,22 @@ vi.mock('./exportSigned', async (original) => ({
 
 const DISPLAY = { width: 800, height: 600 };
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+// Signature, IHDR (13 data bytes, CRC) and IEND: whole as far as the tab's checks go.
+const PNG_FILE = [
+  ...PNG_HEAD,
+  ...ascii('IHDR'),
+  ...Array(17).fill(0),
+  0,
+  0,
+  0,
+  0,
+  ...ascii('IEND'),
+  0,
+  0,
+  0,
+  0,
+];
 const blob = new Blob(['png'], { type: 'image/png' });
 const seal: StampEntry = {
   id: 'made:m1',
@@ -49,7 +65,7 @@ const box = () => sealStore.getState().placements[0]?.box;
 
 async function chooseImage() {
   const input = screen.getByLabelText('选择图片');
-  const file = new File([new Uint8Array(PNG_HEAD)], 'contract.png', { type: 'image/png' });
+  const file = new File([new Uint8Array(PNG_FILE)], 'contract.png', { type: 'image/png' });
   await act(async () => fireEvent.change(input, { target: { files: [file] } }));
   await screen.findByAltText('待签章的图片');
 }
@@ -172,6 +188,18 @@ describe('图片签章', () => {
     fireEvent.pointerUp(placed('印章：北京某某'), { pointerId: 3 });
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     expect(sealStore.getState().placements).toEqual([]);
+  });
+
+  it('refuses a cut-off image with a message, then takes a whole one', async () => {
+    const input = screen.getByLabelText('选择图片');
+    const cut = new File([new Uint8Array(PNG_FILE.slice(0, 30))], 'cut.png', { type: 'image/png' });
+    await act(async () => fireEvent.change(input, { target: { files: [cut] } }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '图片无法读取，可能已损坏，请换一张。',
+    );
+    expect(sealStore.getState().signImage).toBeNull();
+    await chooseImage();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('places a stamp again at its last size and rotation', async () => {

@@ -4,6 +4,7 @@ import FileDrop from '../../components/FileDrop';
 import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
+import { imageLooksComplete } from './imageComplete';
 import SaveSigned from './SaveSigned';
 import styles from './SignLayout.module.css';
 import SignStage from './SignStage';
@@ -20,6 +21,11 @@ export default function ImageSignTab() {
 
   async function choose(file: File) {
     setNotice(null);
+    // The browser would draw a cut-off file with its missing rows blank: refuse it instead.
+    if (!imageLooksComplete(new Uint8Array(await file.arrayBuffer()))) {
+      setNotice(t('sign.unreadable'));
+      return;
+    }
     const url = URL.createObjectURL(file);
     try {
       const img = await loadImage(url);
