@@ -1,6 +1,6 @@
 import { everyPage, type PdfPt } from '@yinzhang/pdf';
 import type { Size } from '@yinzhang/seal/placement';
-import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
 import { stampLabel } from '../gallery/labels';
@@ -9,11 +9,17 @@ import PdfPageCanvas from './PdfPageCanvas';
 import PdfPlacedStamp from './PdfPlacedStamp';
 import styles from './PdfSignTab.module.css';
 import type { PDFDocumentProxy } from './pdfjs';
+import { useViewRange } from './useViewRange';
 
 /** Pages are added this many at a time. */
 export const PAGE_CHUNK = 5;
 /** The next chunk loads when the end of the loaded pages is this close to the view. */
 const LOAD_AHEAD_PX = 300;
+/**
+ * A batch stamp's copies are drawn on the pages within this many pages of the view only: a
+ * 1000-page column would otherwise hold 999 of them, all re-rendered while the stamp is dragged.
+ */
+const COPY_WINDOW_PAGES = 10;
 
 export interface PagesView {
   layout: ColumnLayout;
@@ -26,8 +32,11 @@ interface Props {
   viewRef: RefObject<PagesView | null>;
 }
 
-/** The PDF's pages in one scrolling column, loaded 5 at a time, with the stamps on them. */
-export default function PdfPages({ doc, viewRef }: Props) {
+/**
+ * The PDF's pages in one scrolling column, loaded 5 at a time, with the stamps on them. Memoised:
+ * the tab re-renders on every export progress step, and this column may hold 1000 pages.
+ */
+export default memo(function PdfPages({ doc, viewRef }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const pdfDoc = useSeal((s) => s.pdfDoc);
@@ -45,6 +54,9 @@ export default function PdfPages({ doc, viewRef }: Props) {
   const [loaded, setLoaded] = useState(Math.min(PAGE_CHUNK, pages.length));
 
   const layout = useMemo(() => columnLayout(pages.slice(0, loaded), width), [pages, loaded, width]);
+  const [firstSeen, lastSeen] = useViewRange(scroller, layout);
+  const nearView = (page: number) =>
+    page >= firstSeen - COPY_WINDOW_PAGES && page <= lastSeen + COPY_WINDOW_PAGES;
 
   // The column follows its container's width (window and layout changes).
   useEffect(() => {
@@ -148,7 +160,7 @@ export default function PdfPages({ doc, viewRef }: Props) {
                     )
                   : [];
               const copies = plans
-                .filter((plan) => plan.page !== p.page && plan.page < loaded)
+                .filter((plan) => plan.page !== p.page && plan.page < loaded && nearView(plan.page))
                 .map((plan) => (
                   <PdfPlacedStamp
                     key={`${p.id}@${plan.page}`}
@@ -173,4 +185,4 @@ export default function PdfPages({ doc, viewRef }: Props) {
       </p>
     </div>
   );
-}
+});

@@ -4,8 +4,8 @@ import '../../i18n';
 import { sealStore } from '../../store';
 import PdfSignTab from './PdfSignTab';
 
-// pdf.js is loaded only once a PDF is chosen; these tests never choose one.
-vi.mock('./pdfjs', () => ({ openForView: vi.fn() }));
+// pdf.js is loaded when the tab opens and used once a PDF is chosen; these tests never choose one.
+vi.mock('./pdfjs', () => ({ openForView: vi.fn(), preloadPdfjs: vi.fn() }));
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
+import { looksComplete } from '@yinzhang/pdf';
 import { SEAL_SIZE_MM } from '@yinzhang/seal';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
@@ -7,11 +8,11 @@ import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
-import { mostVisiblePage, PAGE_GAP_PX } from './column';
+import { mostVisiblePage, PAGE_GAP_PX, sameSizes } from './column';
 import { exportPlan, imagesUsed, type PlanOptions, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
-import { openForView, type PDFDocumentProxy } from './pdfjs';
+import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { signPdfInWorker } from './signPdf';
 
@@ -37,6 +38,9 @@ export default function PdfSignTab() {
   const [job, setJob] = useState<Export>({ state: 'idle' });
   // Each opened PDF gets a fresh page view (loaded pages, scroll position).
   const [serial, setSerial] = useState(0);
+  // Settles once every page's size is read (they follow the first page, see openForView).
+  const sizesRef = useRef<Promise<void>>(Promise.resolve());
+  const openingRef = useRef(0);
   const pdfDoc = useSeal((s) => s.pdfDoc);
   const mode = useSeal((s) => s.pdfMode);
   const openPdfDoc = useSeal((s) => s.openPdfDoc);
@@ -44,10 +48,20 @@ export default function PdfSignTab() {
   const placePdfStamp = useSeal((s) => s.placePdfStamp);
   const setActiveTab = useSeal((s) => s.setActiveTab);
 
+  useEffect(preloadPdfjs, []);
+
   async function open(file: File, pw?: string) {
+    const attempt = ++openingRef.current;
     setNotice(null);
     setOpening({ state: 'opening' });
     const bytes = new Uint8Array(await file.arrayBuffer());
+    // pdf.js shows a file cut off at its end, but the export refuses it: say so now, not after
+    // the stamps are placed.
+    if (!looksComplete(bytes)) {
+      setOpening({ state: 'idle' });
+      setNotice(t('pdfsign.incomplete'));
+      return;
+    }
     const result = await openForView(bytes, pw);
     if (!result.ok) {
       if (result.reason === 'broken') {
@@ -64,7 +78,14 @@ export default function PdfSignTab() {
     setOpening({ state: 'idle' });
     setPassword('');
     setJob({ state: 'idle' });
-    openPdfDoc({ name: file.name, file, password: pw, pages: result.pages });
+    const opened = { name: file.name, file, password: pw };
+    openPdfDoc({ ...opened, pages: result.pages });
+    // Stamps wait for this (see place), so none is placed on a page whose size is a guess.
+    sizesRef.current = result.allPages.then((pages) => {
+      if (openingRef.current === attempt && !sameSizes(pages, result.pages)) {
+        openPdfDoc({ ...opened, pages });
+      }
+    });
   }
 
   function submitPassword(e: FormEvent) {
@@ -79,9 +100,10 @@ export default function PdfSignTab() {
       return;
     }
     setNotice(null);
-    const img = await loadImage(entry.url).catch(() => null);
-    if (!img) return;
-    const { layout, scroller, loaded } = view;
+    const [img] = await Promise.all([loadImage(entry.url).catch(() => null), sizesRef.current]);
+    const current = viewRef.current;
+    if (!img || !current) return;
+    const { layout, scroller, loaded } = current;
     const page = mostVisiblePage(layout, scroller.scrollTop, scroller.clientHeight, loaded);
     placePdfStamp(entry, img.naturalWidth / img.naturalHeight, page, layout);
     scroller.scrollIntoView?.({ block: 'nearest' });
@@ -132,13 +154,12 @@ export default function PdfSignTab() {
         if (!src) throw new Error(`missing stamp ${stampId}`);
         images[stampId] = await (await fetch(src)).arrayBuffer();
       }
-      const bytes = await doc.file.arrayBuffer();
-      const out = await signPdfInWorker(
-        { bytes, password: doc.password, images, passes },
+      const signed = await signPdfInWorker(
+        { file: doc.file, password: doc.password, images, passes },
         (fraction) => setJob({ state: 'working', fraction }),
       );
       const name = signedName(doc.name);
-      downloadBlob(new Blob([out as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
+      downloadBlob(signed, name);
       setJob({ state: 'done', name });
     } catch (error) {
       setJob({ state: 'idle' });

@@ -5,6 +5,7 @@ import {
   mostVisiblePage,
   pageAt,
   physicalWidthFraction,
+  sameSizes,
 } from './column';
 
 describe('the page column', () => {
@@ -44,5 +45,19 @@ describe('the page column', () => {
     expect(physicalWidthFraction(25.4, 72)).toBeCloseTo(1, 9);
     expect(physicalWidthFraction(undefined, 595.28)).toBeUndefined();
     expect(physicalWidthFraction(0, 595.28)).toBeUndefined();
+  });
+});
+
+describe('sameSizes', () => {
+  const a4 = { width: 595.28, height: 841.89 };
+  const a4Landscape = { width: 841.89, height: 595.28 };
+  it.each([
+    [[], [], true],
+    [[a4, a4], [a4, a4], true],
+    [[a4, a4], [a4, a4Landscape], false],
+    [[a4], [a4, a4], false],
+    [[a4, a4], [a4], false],
+  ])('%j vs %j: %s', (a, b, same) => {
+    expect(sameSizes(a, b)).toBe(same);
   });
 });

@@ -31,6 +31,13 @@ export interface ColumnLayout {
   gap: number;
 }
 
+/** Whether two lists of page sizes are the same, page for page. */
+export function sameSizes(a: readonly PageSizePt[], b: readonly PageSizePt[]): boolean {
+  return (
+    a.length === b.length && a.every((p, i) => p.width === b[i]?.width && p.height === b[i]?.height)
+  );
+}
+
 export function columnLayout(
   pages: readonly PageSizePt[],
   width: number,

@@ -12,9 +12,16 @@ export interface SignRequest {
   passes: ExportPass[];
 }
 
+/**
+ * What the page sends the worker: the picked file itself (a Blob is passed by reference, so the
+ * page never reads or copies a large PDF); the worker reads it.
+ */
+export type SignWorkerRequest = Omit<SignRequest, 'bytes'> & { file: Blob };
+
+/** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; bytes: ArrayBuffer }
+  | { type: 'done'; blob: Blob }
   | { type: 'failed'; code: string | undefined; message: string };
 
 interface EngineProgress {

@@ -1,5 +1,5 @@
 /** Runs one export in a fresh PDF签章 worker; the worker ends with the job. */
-import type { SignMessage, SignRequest } from './signJob';
+import type { SignMessage, SignWorkerRequest } from './signJob';
 
 export class SignError extends Error {
   readonly code: string | undefined;
@@ -10,15 +10,16 @@ export class SignError extends Error {
   }
 }
 
+/** Resolves with the signed PDF as a Blob, ready to download. */
 export function signPdfInWorker(
-  request: SignRequest,
+  request: SignWorkerRequest,
   onProgress: (fraction: number) => void,
-): Promise<Uint8Array> {
+): Promise<Blob> {
   const worker = new Worker(new URL('./sign.worker.ts', import.meta.url), {
     type: 'module',
     name: 'pdf-sign',
   });
-  return new Promise<Uint8Array>((resolve, reject) => {
+  return new Promise<Blob>((resolve, reject) => {
     worker.addEventListener('message', (event: MessageEvent<SignMessage>) => {
       const m = event.data;
       if (m.type === 'progress') {
@@ -26,14 +27,13 @@ export function signPdfInWorker(
         return;
       }
       worker.terminate();
-      if (m.type === 'done') resolve(new Uint8Array(m.bytes));
+      if (m.type === 'done') resolve(m.blob);
       else reject(new SignError(m.message, m.code));
     });
     worker.addEventListener('error', (event) => {
       worker.terminate();
       reject(new SignError(event.message || 'worker failed'));
     });
-    const transfer = [request.bytes, ...Object.values(request.images)];
-    worker.postMessage(request, { transfer });
+    worker.postMessage(request, { transfer: Object.values(request.images) });
   });
 }

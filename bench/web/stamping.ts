@@ -1,0 +1,231 @@
+/** Sections 3 and 4: batch stamping every page and downloading; a large scan end to end. */
+import { statSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { BenchTable } from '../lib/types';
+import {
+  choosePdf,
+  openInViewer,
+  openSignTabWithSeal,
+  SEAL,
+  scrollToEnd,
+  scrollViewerToEnd,
+} from './app';
+import {
+  canvasesNow,
+  collectGarbage,
+  heapUsed,
+  mb,
+  ms,
+  newTab,
+  readSampler,
+  rendererMemory,
+  sinceChosen,
+  startSampler,
+} from './browser';
+import type { Fixture } from './fixtures';
+
+/** The longest main-thread task allowed while the export works (issue 8). */
+export const LONG_TASK_LIMIT_MS = 200;
+
+interface ExportFigures {
+  seconds: number;
+  progressSeen: boolean;
+  longTasks: number;
+  maxLongTask: number;
+  outBytes: number;
+  heapPeak: number;
+  rssPeak: number;
+}
+
+/** 批量签章 with the seal on the page in view, then 编辑完成 until the download arrives. */
+async function batchExport(
+  page: Page,
+  heap: () => Promise<number>,
+  rss: () => Promise<number>,
+): Promise<ExportFigures> {
+  await page.getByText('批量签章', { exact: true }).click();
+  await page
+    .getByRole('region', { name: '我的印章' })
+    .getByRole('button', { name: SEAL, exact: true })
+    .click();
+  await page.locator('[data-placement]').first().waitFor();
+  // Long tasks are counted from here: the observer is registered before the export starts.
+  await startSampler(page);
+  const download = page.waitForEvent('download', { timeout: 600_000 });
+  const started = Date.now();
+  await page.getByRole('button', { name: '编辑完成' }).click();
+  let progressSeen = false;
+  let heapPeak = 0;
+  let rssPeak = 0;
+  let saved: Awaited<typeof download> | null = null;
+  void download.then((d) => {
+    saved = d;
+  });
+  while (!saved) {
+    if (!progressSeen) progressSeen = await page.locator('progress').isVisible();
+    heapPeak = Math.max(heapPeak, await heap());
+    rssPeak = Math.max(rssPeak, await rss());
+    await page.waitForTimeout(100);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const file = await (saved as Awaited<typeof download>).path();
+  const sample = await readSampler(page, true);
+  return {
+    seconds,
+    progressSeen,
+    longTasks: sample.longTasks,
+    maxLongTask: sample.maxLongTask,
+    outBytes: statSync(file).size,
+    heapPeak,
+    rssPeak,
+  };
+}
+
+export interface StampFigures {
+  table: BenchTable;
+  progressSeen: boolean;
+  maxLongTask: number;
+}
+
+export async function batchAll(browser: Browser, url: string, pdf: Fixture): Promise<StampFigures> {
+  const tab = await newTab(browser);
+  await openSignTabWithSeal(tab.page, url);
+  await choosePdf(tab.page, pdf.path);
+  await sinceChosen(tab.page, 'pdfsign:first-page');
+  const figures = await batchExport(
+    tab.page,
+    () => heapUsed(tab.cdp),
+    await rendererMemory(browser),
+  );
+  await tab.close();
+  const warnings: string[] = [];
+  if (!figures.progressSeen) warnings.push('no progress bar was seen while the export worked');
+  if (figures.maxLongTask > LONG_TASK_LIMIT_MS) {
+    warnings.push(
+      `a main-thread task took ${ms(figures.maxLongTask)} ms (limit ${LONG_TASK_LIMIT_MS})`,
+    );
+  }
+  return {
+    progressSeen: figures.progressSeen,
+    maxLongTask: figures.maxLongTask,
+    table: {
+      title: `3. 批量签章 on all ${pdf.pages} pages and downloading (${mb(pdf.bytes)} MB in)`,
+      columns: ['figure', 'value'],
+      rows: [
+        ['编辑完成 to download, s', Math.round(figures.seconds * 10) / 10],
+        ['progress bar seen', figures.progressSeen ? 'yes' : 'no'],
+        ['main-thread long tasks (> 50 ms)', figures.longTasks],
+        ['longest main-thread task, ms', ms(figures.maxLongTask)],
+        ['JS heap peak while exporting, MB', mb(figures.heapPeak)],
+        ['renderer memory (RSS) peak while exporting, MB', mb(figures.rssPeak)],
+        ['signed file, MB', mb(figures.outBytes)],
+      ],
+      warnings,
+    },
+  };
+}
+
+/** The same file in the stock viewer on /pdf, scrolled to its end: a reference for memory. */
+async function stockViewerMemory(
+  browser: Browser,
+  url: string,
+  pdf: Fixture,
+): Promise<{ firstMs: number; rssPeak: number }> {
+  const tab = await newTab(browser);
+  const rss = await rendererMemory(browser);
+  await openInViewer(tab.page, url, pdf.path);
+  const firstMs = await sinceChosen(tab.page, 'pdfviewer:first-page');
+  let rssPeak = await rss();
+  await scrollViewerToEnd(tab.page, async () => {
+    rssPeak = Math.max(rssPeak, await rss());
+  });
+  await tab.close();
+  return { firstMs, rssPeak };
+}
+
+export async function scanEndToEnd(
+  browser: Browser,
+  url: string,
+  pdf: Fixture,
+): Promise<StampFigures> {
+  const tab = await newTab(browser);
+  const { page, cdp } = tab;
+  let crashed = false;
+  page.on('crash', () => {
+    crashed = true;
+  });
+  const rss = await rendererMemory(browser);
+  await openSignTabWithSeal(page, url);
+  await collectGarbage(cdp);
+  const before = await heapUsed(cdp);
+  const rssBefore = await rss();
+  await choosePdf(page, pdf.path);
+  const firstMs = await sinceChosen(page, 'pdfsign:first-page');
+  const afterOpen = await heapUsed(cdp);
+  const rssOpen = await rss();
+  let peak = afterOpen;
+  let rssPeak = rssOpen;
+  await startSampler(page);
+  const started = Date.now();
+  await scrollToEnd(
+    page,
+    pdf.pages,
+    async () => {
+      peak = Math.max(peak, await heapUsed(cdp));
+      rssPeak = Math.max(rssPeak, await rss());
+    },
+    1,
+  );
+  const scrollS = (Date.now() - started) / 1000;
+  const scrolled = await readSampler(page, true);
+  const end = await canvasesNow(page);
+  const rssScrolled = await rss();
+  const figures = await batchExport(page, () => heapUsed(cdp), rss);
+  await collectGarbage(cdp);
+  const after = await heapUsed(cdp);
+  const rssAfter = await rss();
+  await tab.close();
+  const stock = await stockViewerMemory(browser, url, pdf);
+  const warnings: string[] = [];
+  if (crashed) warnings.push('the tab crashed');
+  if (!figures.progressSeen) warnings.push('no progress bar was seen while the export worked');
+  if (figures.maxLongTask > LONG_TASK_LIMIT_MS) {
+    warnings.push(
+      `a main-thread task took ${ms(figures.maxLongTask)} ms (limit ${LONG_TASK_LIMIT_MS})`,
+    );
+  }
+  return {
+    progressSeen: figures.progressSeen,
+    maxLongTask: figures.maxLongTask,
+    table: {
+      title: `4. A ${mb(pdf.bytes)} MB scan (${pdf.pages} pages of 2400x3400 px JPEG): open, scroll to the end, 批量签章, download`,
+      columns: ['figure', 'value'],
+      rows: [
+        ['first page shown, ms from the file being picked', ms(firstMs)],
+        ['scroll to the last page drawn, s', Math.round(scrollS * 10) / 10],
+        ['max canvases holding pixels while scrolling', scrolled.maxLive],
+        ['canvases holding pixels at the end', end.live],
+        ['longest main-thread task while scrolling, ms', ms(scrolled.maxLongTask)],
+        ['编辑完成 to download, s', Math.round(figures.seconds * 10) / 10],
+        ['progress bar seen', figures.progressSeen ? 'yes' : 'no'],
+        ['longest main-thread task while exporting, ms', ms(figures.maxLongTask)],
+        ['signed file, MB', mb(figures.outBytes)],
+        ['JS heap before the file, MB (after GC)', mb(before)],
+        ['JS heap after opening, MB', mb(afterOpen)],
+        ['JS heap peak while scrolling, MB', mb(peak)],
+        ['JS heap peak while exporting, MB', mb(figures.heapPeak)],
+        ['JS heap at the end after GC, MB', mb(after)],
+        ['renderer memory (RSS) before the file, MB', mb(rssBefore)],
+        ['renderer memory (RSS) after opening, MB', mb(rssOpen)],
+        ['renderer memory (RSS) peak while scrolling, MB', mb(rssPeak)],
+        ['renderer memory (RSS) at the last page, MB', mb(rssScrolled)],
+        ['renderer memory (RSS) peak while exporting, MB', mb(figures.rssPeak)],
+        ['renderer memory (RSS) at the end, MB', mb(rssAfter)],
+        ['stock viewer: first page shown, ms', ms(stock.firstMs)],
+        ['stock viewer: renderer memory (RSS) peak scrolling to the end, MB', mb(stock.rssPeak)],
+        ['tab crashed (out of memory)', crashed ? 'yes' : 'no'],
+      ],
+      warnings,
+    },
+  };
+}
