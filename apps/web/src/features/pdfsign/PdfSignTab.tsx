@@ -1,5 +1,4 @@
 import { looksComplete } from '@yinzhang/pdf';
-import { SEAL_SIZE_MM } from '@yinzhang/seal';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
@@ -9,7 +8,7 @@ import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes } from './column';
-import { exportPlan, imagesUsed, type PlanOptions, signedName } from './exportPlan';
+import { exportPlan, imagesUsed, type PlanOptions, pagingImageMm, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
@@ -133,7 +132,7 @@ export default function PdfSignTab() {
         image: seal.id,
         edge: state.pagingSealOption.edge,
         y: state.pagingSealOption.y,
-        widthMm: state.pagingSealOption.widthMm ?? seal.sizeMm ?? SEAL_SIZE_MM,
+        widthMm: pagingImageMm(state.pagingSealOption.widthMm, seal.sizeMm),
       };
     }
     const passes = exportPlan(state.pdfPlacements, {

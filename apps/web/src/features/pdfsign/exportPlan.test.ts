@@ -1,7 +1,7 @@
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it, vi } from 'vitest';
 import type { PdfPlacement } from '../../store/pdfsign';
-import { exportPlan, imagesUsed, signedName } from './exportPlan';
+import { exportPlan, imagesUsed, pagingImageMm, signedName } from './exportPlan';
 import { runSignJob, type SignEngine } from './signJob';
 
 const f = (n: number) => n as PageFraction;
@@ -96,5 +96,17 @@ describe('the export plan', () => {
     expect(seen).toEqual(['stamp:10:pw:one', 'stamp:11:-:every-odd', 'paging:12:right:0.25:7']);
     expect(progress.at(-1)).toBe(1);
     expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
+  });
+});
+
+describe('the paging seal width', () => {
+  // A made seal's 512 px image has a 4 px margin on every side: 42 mm of ink is 42 / (1 - 8/512) mm.
+  it.each([
+    { chosen: null, stamp: 42, image: 42 / (1 - 8 / 512), why: 'a made seal at its own size' },
+    { chosen: 30, stamp: 42, image: 30 / (1 - 8 / 512), why: 'a made seal at the chosen size' },
+    { chosen: 30, stamp: undefined, image: 30, why: 'a signature at the chosen size' },
+    { chosen: null, stamp: undefined, image: 42, why: 'a signature at the default seal size' },
+  ])('$why', ({ chosen, stamp, image }) => {
+    expect(pagingImageMm(chosen, stamp)).toBeCloseTo(image, 9);
   });
 });

@@ -7,6 +7,7 @@
  * - the paging seal (骑缝章): one `pagingSeal` pass.
  */
 import type { PageSelection } from '@yinzhang/pdf';
+import { SEAL_SIZE_MM, sealImageMm } from '@yinzhang/seal';
 import type { PdfPlacement } from '../../store/pdfsign';
 
 /** The engine's placement (packages/pdf `Placement`), as plain numbers for the worker. */
@@ -24,6 +25,16 @@ export type ExportPass =
   | { kind: 'stamp'; placements: EnginePlacement[]; pageGap: number }
   | { kind: 'every'; placement: EnginePlacement; pages: PageSelection }
   | { kind: 'paging'; image: string; edge: 'left' | 'right'; y: number; widthMm: number };
+
+/**
+ * The paging seal's image width in mm, so that the seal prints at `chosenMm` (the option) or at its
+ * own size. A made seal's image has a transparent margin around the ink, so its image is wider than
+ * the seal; other images (signatures, local pictures) are as wide as what they show.
+ */
+export function pagingImageMm(chosenMm: number | null, stampSizeMm: number | undefined): number {
+  if (stampSizeMm === undefined) return chosenMm ?? SEAL_SIZE_MM;
+  return sealImageMm(chosenMm ?? stampSizeMm);
+}
 
 export function toEngine(p: PdfPlacement): EnginePlacement {
   return {
