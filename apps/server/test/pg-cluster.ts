@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /** What to run to get PostgreSQL for the tests; part of every "cannot start" message. */
 export const INSTALL_HINT =
@@ -39,18 +39,6 @@ export function findPgBinDir(
   return binDirCandidates(env, debian, debianRoot).find((dir) =>
     NEEDED.every((tool) => existsSync(path.join(dir, tool))),
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Cluster {

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type PngOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assertPngDecodes, PngDecodeError, pngHeader } from '../src/png-check';
 
@@ -47,7 +47,7 @@ function handmade(opts: {
 
 async function encoded(
   channels: 1 | 2 | 3 | 4,
-  options: Parameters<sharp.Sharp['png']>[0] = {},
+  options: PngOptions = {},
   size = 37,
 ): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * channels);
