@@ -3,7 +3,13 @@ import { describeDatabase } from '../config';
 import { loadMigrations } from './migrate';
 import { inTransaction, withConnection } from './pg-connection';
 import { applyPgMigrations, PG_MIGRATIONS_DIR } from './pg-migrate';
-import type { MarkInput, MarkKind, ParseSession, Repository } from './repository';
+import {
+  type MarkInput,
+  markRow,
+  type ParseSession,
+  type Repository,
+  reportRow,
+} from './repository';
 
 /** How long to wait for a connection (at start-up, or from a busy pool) before failing. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -87,23 +93,12 @@ export function createPostgresRepository(pool: pg.Pool, now: () => number = Date
       );
       const row = rs.rows[0];
       if (!row) return undefined;
-      return {
-        mid: String(row.mid),
-        kind: String(row.kind) as MarkKind,
-        bytes: Number(row.bytes),
-        createdAt: Number(row.created_at),
-        lastSeenAt: Number(row.last_seen_at),
-        hits: Number(row.hits),
-      };
+      return markRow(row);
     },
 
     async listReports() {
       const rs = await pool.query('SELECT id, text, created_at FROM reports ORDER BY id');
-      return rs.rows.map((row) => ({
-        id: Number(row.id),
-        text: String(row.text),
-        createdAt: Number(row.created_at),
-      }));
+      return rs.rows.map(reportRow);
     },
 
     async saveParseSession(session: ParseSession, firstMark?: MarkInput) {

@@ -56,6 +56,23 @@ export interface Repository {
   deleteExpiredParseSessions(): Promise<number>;
 }
 
+/** A `marks` row as either database returns it (snake_case columns, numbers maybe as strings). */
+export function markRow(row: Record<string, unknown>): MarkRow {
+  return {
+    mid: String(row.mid),
+    kind: String(row.kind) as MarkKind,
+    bytes: Number(row.bytes),
+    createdAt: Number(row.created_at),
+    lastSeenAt: Number(row.last_seen_at),
+    hits: Number(row.hits),
+  };
+}
+
+/** A `reports` row as either database returns it. */
+export function reportRow(row: Record<string, unknown>): ReportRow {
+  return { id: Number(row.id), text: String(row.text), createdAt: Number(row.created_at) };
+}
+
 /** Inserts the mark, or counts one more sighting of it. */
 function recordMarkStatement({ mid, kind, bytes }: MarkInput, t: number): InStatement {
   return {
@@ -92,14 +109,7 @@ export function createRepository(client: Client, now: () => number = Date.now): 
       });
       const row = rs.rows[0];
       if (!row) return undefined;
-      return {
-        mid: String(row.mid),
-        kind: String(row.kind) as MarkKind,
-        bytes: Number(row.bytes),
-        createdAt: Number(row.created_at),
-        lastSeenAt: Number(row.last_seen_at),
-        hits: Number(row.hits),
-      };
+      return markRow(row);
     },
 
     async saveParseSession({ pid, image, width, height, createdAt, expiresAt }, firstMark) {
@@ -148,11 +158,7 @@ export function createRepository(client: Client, now: () => number = Date.now): 
 
     async listReports() {
       const rs = await client.execute('SELECT id, text, created_at FROM reports ORDER BY id');
-      return rs.rows.map((row) => ({
-        id: Number(row.id),
-        text: String(row.text),
-        createdAt: Number(row.created_at),
-      }));
+      return rs.rows.map(reportRow);
     },
   };
 }
