@@ -1,8 +1,6 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { expectMatchesGolden } from '../../../test-support/golden';
 import {
   agingSpecks,
   designFor,
@@ -13,12 +11,7 @@ import {
 } from '../src/index';
 import { renderDesigned } from './render';
 
-/**
- * Designed seals rendered on @napi-rs/canvas, compared with committed images in ./golden. On a
- * mismatch the render and a diff image are written next to the golden (<name>.actual.png,
- * <name>.diff.png) to look at. A missing golden fails unless UPDATE_GOLDEN=1, which writes it:
- * look at a new golden before committing it.
- */
+/** Designed seals rendered on @napi-rs/canvas, compared with committed images in ./golden. */
 
 const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
 /** Anti-aliasing may differ a little between machines; layout changes move thousands of pixels. */
@@ -69,38 +62,7 @@ const GOLDENS: {
 describe('designed seal golden images', () => {
   it.each(GOLDENS)('$file', ({ file, preset, spec, options }) => {
     const { png } = renderDesigned(spec, designFor(preset, options));
-    const golden = `${GOLDEN_DIR}${file}.png`;
-    const actualPath = `${GOLDEN_DIR}${file}.actual.png`;
-    const diffPath = `${GOLDEN_DIR}${file}.diff.png`;
-    if (!existsSync(golden)) {
-      if (process.env.UPDATE_GOLDEN !== '1') {
-        throw new Error(`missing ${golden}: run with UPDATE_GOLDEN=1 to write it, then look at it`);
-      }
-      writeFileSync(golden, png);
-      return;
-    }
-    const expected = PNG.sync.read(readFileSync(golden));
-    const actual = PNG.sync.read(png);
-    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-    const diff = new PNG({ width: expected.width, height: expected.height });
-    const differing = pixelmatch(
-      expected.data,
-      actual.data,
-      diff.data,
-      expected.width,
-      expected.height,
-      {
-        threshold: 0.1,
-      },
-    );
-    if (differing > MAX_DIFFERING_PIXELS) {
-      writeFileSync(actualPath, png);
-      writeFileSync(diffPath, PNG.sync.write(diff));
-    } else {
-      rmSync(actualPath, { force: true });
-      rmSync(diffPath, { force: true });
-    }
-    expect(differing, `see ${diffPath}`).toBeLessThanOrEqual(MAX_DIFFERING_PIXELS);
+    expectMatchesGolden(GOLDEN_DIR, file, png, MAX_DIFFERING_PIXELS);
   });
 });
 
