@@ -1,5 +1,8 @@
 import { type ComponentType, lazy } from 'react';
+import type { TabId } from '../model/tabs';
 import MakeSealTab from './make/MakeSealTab';
+
+export type { TabId } from '../model/tabs';
 
 /**
  * The home page's tabs, in order. Adding a tab is one entry here (and its label in src/i18n).
@@ -11,9 +14,12 @@ export const TABS = [
   { id: 'pdfsign', labelKey: 'tabs.pdfsign', Panel: lazy(() => import('./pdfsign/PdfSignTab')) },
   { id: 'convert', labelKey: 'tabs.convert', Panel: lazy(() => import('./convert/ConvertTab')) },
 ] as const satisfies readonly {
-  id: string;
+  id: TabId;
   labelKey: `tabs.${string}`;
   Panel: ComponentType;
 }[];
 
-export type TabId = (typeof TABS)[number]['id'];
+// Every id in model/tabs.ts has a panel: this stops compiling (naming the id) when one is missing.
+type WithoutPanel = Exclude<TabId, (typeof TABS)[number]['id']>;
+const everyTabHasAPanel: [WithoutPanel] extends [never] ? true : WithoutPanel = true;
+void everyTabHasAPanel;

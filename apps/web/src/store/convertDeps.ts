@@ -13,7 +13,7 @@ export interface ConvertDeps {
 
 export const defaultConvertDeps: ConvertDeps = {
   jobs: async () => (await import('../workers/pdfJobs')).pdfJobs(),
-  toPng: async (image) => (await import('../features/img2pdf/toPng')).imageToPng(image),
+  toPng: async (image) => (await import('../files/toPng')).imageToPng(image),
   now: () => new Date(),
 };
 

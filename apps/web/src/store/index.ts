@@ -6,7 +6,7 @@ import { SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
-import type { TabId } from '../features/tabs';
+import type { TabId } from '../model/tabs';
 import { type ConvertState, createConvertSlice } from './convert';
 import { createExtractSlice, type ExtractState } from './extract';
 import { createGallerySlice, type GalleryState, type StampEntry } from './gallery';
@@ -91,7 +91,7 @@ const defaultDeps: SealStoreDeps = {
   // Loaded on first use: it brings the seal fonts' stylesheets and the drawing code.
   renderLocal: async (input, design) =>
     design
-      ? (await import('../features/make/designer/renderDesigned')).renderDesignedSeal(input, design)
+      ? (await import('../seal/renderDesigned')).renderDesignedSeal(input, design)
       : (await import('../seal/localSeal')).renderLocalSeal(input),
 };
 

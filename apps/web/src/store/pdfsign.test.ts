@@ -1,7 +1,7 @@
 import { sealImageMm } from '@yinzhang/seal';
 import type { Box, CssPx } from '@yinzhang/seal/placement';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { columnLayout, PAGE_GAP_PX, pageToColumn } from '../features/pdfsign/column';
+import { columnLayout, PAGE_GAP_PX, pageToColumn } from '../model/column';
 import { memoryStorage } from './galleryStorage';
 import { createSealStore } from './index';
 

@@ -3,7 +3,7 @@
  * the stamps placed on it, the mode (正常签章 / 批量签章) and the paging-seal option.
  * A placement is kept on the page its top-left corner is on, as fractions of that page; its box
  * may run past the page's bottom (a stamp across the gap to the next page). Actions take boxes in
- * CSS px of the page column (see features/pdfsign/column.ts), as gestures produce them.
+ * CSS px of the page column (see model/column.ts), as gestures produce them.
  */
 import type { PageSelection } from '@yinzhang/pdf';
 import { sealImageMm } from '@yinzhang/seal';
@@ -24,7 +24,7 @@ import {
   pageSizePx,
   pageToColumn,
   physicalWidthFraction,
-} from '../features/pdfsign/column';
+} from '../model/column';
 import type { SealState } from './index';
 
 export interface PdfDoc {

@@ -10,12 +10,12 @@ import {
   toPageFraction,
 } from '@yinzhang/seal/placement';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type ColumnLayout, pageToColumn } from '../../model/column';
 import { useSeal } from '../../store';
 import type { PdfPlacement } from '../../store/pdfsign';
 import { outerStyle, placedLayout } from '../sign/layout';
 import stampStyles from '../sign/PlacedStamp.module.css';
 import StampControls from '../sign/StampControls';
-import { type ColumnLayout, pageToColumn } from './column';
 
 const KEY_SCALE = 1.1;
 

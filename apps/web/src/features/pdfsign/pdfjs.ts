@@ -3,7 +3,7 @@
  * come from our own origin.
  */
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
-import type { PageSizePt } from './column';
+import type { PageSizePt } from '../../model/column';
 
 export type { PDFDocumentProxy };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type ColumnLayout, pageAt } from './column';
+import { type ColumnLayout, pageAt } from '../../model/column';
 
 /**
  * The first and last page (0-based) the scrolling column shows, measured once per animation frame

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { designFor, type SealDesign, sealImageMm } from '@yinzhang/seal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { columnLayout } from '../../../model/column';
 import { createSealStore, memoryStorage } from '../../../store';
 import { jsonResponse, mockFetch, pngResponse, stubObjectUrls } from '../../../test/helpers';
-import { columnLayout } from '../../pdfsign/column';
 import { AUTO_MAKE_DELAY_MS } from '../autoMake';
 import MakeSealTab from '../MakeSealTab';
 import { printPx } from './ExportButtons';
@@ -19,7 +19,7 @@ const renderDesignedSeal = vi.hoisted(() =>
   ),
 );
 vi.mock('../../../seal/localSeal', () => ({ renderLocalSeal }));
-vi.mock('./renderDesigned', () => ({ renderDesignedSeal }));
+vi.mock('../../../seal/renderDesigned', () => ({ renderDesignedSeal }));
 
 let fetch: ReturnType<typeof mockFetch>;
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

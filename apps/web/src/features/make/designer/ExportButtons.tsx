@@ -32,7 +32,7 @@ export default function ExportButtons({ from, name }: { from: MadeFrom; name: st
         const { designedSvg } = await import('./svgExport');
         downloadBlob(await designedSvg(from.input, design), `${name}.svg`);
       } else {
-        const { renderDesignedSeal } = await import('./renderDesigned');
+        const { renderDesignedSeal } = await import('../../../seal/renderDesigned');
         const png = await renderDesignedSeal(from.input, design, printPx(sealMm));
         downloadBlob(png, `${name}-${PRINT_DPI}dpi.png`);
       }

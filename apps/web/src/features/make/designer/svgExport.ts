@@ -5,7 +5,7 @@
 import { planSeal, SEAL_CANVAS_PX, type SealDesign, sealImageMm } from '@yinzhang/seal';
 import { type FontSource, parseUnicodeRange, sealSvg } from '@yinzhang/seal/svg';
 import type { SealInput } from '../../../api/seal';
-import { designInput } from './renderDesigned';
+import { designInput } from '../../../seal/renderDesigned';
 
 const FAMILIES: Record<string, 'seal' | 'code'> = { 'Noto Serif SC': 'seal', Arimo: 'code' };
 
@@ -45,7 +45,7 @@ function pageFontSources(): FontSource[] {
 /** The seal as an SVG document whose text is paths, sized in mm for print. */
 export async function designedSvg(input: SealInput, design: SealDesign): Promise<Blob> {
   // The stylesheets that name the font files arrive with the drawing module.
-  await import('./renderDesigned');
+  await import('../../../seal/renderDesigned');
   const plan = planSeal(designInput(input, design), design, SEAL_CANVAS_PX);
   const svg = await sealSvg(
     plan,

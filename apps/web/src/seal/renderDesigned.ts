@@ -14,7 +14,7 @@ import {
   type SealPlan,
   sealFont,
 } from '@yinzhang/seal';
-import type { SealInput } from '../../../api/seal';
+import type { SealInput } from '../api/seal';
 
 /** The text a design draws: the square 名章 takes only the name. */
 export function designInput(input: SealInput, design: SealDesign): SealInput {
