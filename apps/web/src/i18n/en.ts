@@ -167,6 +167,12 @@ const en: Strings<typeof zhCN> = {
     unreadable: 'The image cannot be read; it may be damaged. Please pick another.',
     needImage: 'Choose an image first, then place stamps on it.',
     count: '{{count}} stamps placed',
+    history: 'Undo and redo',
+    undo: 'Undo',
+    redo: 'Redo',
+    undoTitle: 'Undo (Ctrl+Z)',
+    redoTitle: 'Redo (Ctrl+Shift+Z or Ctrl+Y)',
+    clearAll: 'Clear all',
   },
   feedback: {
     toggle: 'Feedback',

@@ -162,6 +162,12 @@ const zhCN = {
     unreadable: '图片无法读取，可能已损坏，请换一张。',
     needImage: '请先选择图片，再放置印章。',
     count: '已放置 {{count}} 个印章',
+    history: '撤销与重做',
+    undo: '撤销',
+    redo: '重做',
+    undoTitle: '撤销（Ctrl+Z）',
+    redoTitle: '重做（Ctrl+Shift+Z 或 Ctrl+Y）',
+    clearAll: '全部清除',
   },
   feedback: {
     toggle: '问题反馈',

@@ -25,6 +25,7 @@ import {
   pageToColumn,
   physicalWidthFraction,
 } from '../model/column';
+import { emptyHistory, endRun, type History, record, redo, undo } from '../model/history';
 import type { SealState } from './index';
 
 export interface PdfDoc {
@@ -69,6 +70,8 @@ export interface PdfSignState {
   pagingSealOption: PagingSealOption;
   /** The pages a batch stamp goes on. */
   pdfBatchPages: PageSelection;
+  /** Undo/redo of the placements on this PDF (place, move, resize, rotate, delete, clear). */
+  pdfHistory: History<readonly PdfPlacement[]>;
 
   /** A new PDF: the stamps placed on the previous one go. */
   openPdfDoc(doc: PdfDoc): void;
@@ -90,6 +93,12 @@ export interface PdfSignState {
   rotatePdfStamp(id: string, layout: ColumnLayout): void;
   removePdfStamp(id: string): void;
   selectPdfStamp(id: string | null): void;
+  /** Removes every stamp from the PDF (one undo step). */
+  clearPdfStamps(): void;
+  /** A new pointer gesture starts: its moves make a new undo step. */
+  endPdfStampRun(): void;
+  undoPdfStamps(): void;
+  redoPdfStamps(): void;
 }
 
 type Set = (partial: Partial<SealState> | ((s: SealState) => Partial<SealState>)) => void;
@@ -102,16 +111,39 @@ function columnSize(layout: ColumnLayout) {
 export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
   let serial = 0;
 
-  function update(id: string, change: (p: PdfPlacement) => PdfPlacement): PdfPlacement | undefined {
+  /** Sets the placements, recording the list before as an undo step (in `run`, when given). */
+  function commit(
+    next: readonly PdfPlacement[],
+    run: string | null,
+    extra: Partial<SealState> = {},
+  ): void {
+    const before = get().pdfPlacements;
+    // A click without a move ends a gesture with the same box: no step for it.
+    if (JSON.stringify(before) === JSON.stringify(next)) return;
+    set({ pdfPlacements: next, pdfHistory: record(get().pdfHistory, before, run), ...extra });
+  }
+
+  function update(
+    id: string,
+    change: (p: PdfPlacement) => PdfPlacement,
+    run: string | null = null,
+  ): PdfPlacement | undefined {
     let changed: PdfPlacement | undefined;
-    set((s) => ({
-      pdfPlacements: s.pdfPlacements.map((p) => {
-        if (p.id !== id) return p;
-        changed = change(p);
-        return changed;
-      }),
-    }));
+    const next = get().pdfPlacements.map((p) => {
+      if (p.id !== id) return p;
+      changed = change(p);
+      return changed;
+    });
+    commit(next, run);
     return changed;
+  }
+
+  function travel(step: typeof undo<readonly PdfPlacement[]>): void {
+    const s = get();
+    const moved = step(s.pdfHistory, s.pdfPlacements);
+    if (!moved) return;
+    const selected = moved.state.some((p) => p.id === s.pdfSelected) ? s.pdfSelected : null;
+    set({ pdfPlacements: moved.state, pdfHistory: moved.history, pdfSelected: selected });
   }
 
   function remember(stampId: string, use: { width?: number; rotate?: Rotation }): void {
@@ -135,9 +167,10 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     pdfMode: 'normal',
     pagingSealOption: { enabled: false, edge: 'right', y: 0.5, widthMm: null },
     pdfBatchPages: 'all',
+    pdfHistory: emptyHistory(),
 
     openPdfDoc(doc) {
-      set({ pdfDoc: doc, pdfPlacements: [], pdfSelected: null });
+      set({ pdfDoc: doc, pdfPlacements: [], pdfSelected: null, pdfHistory: emptyHistory() });
     },
 
     setPdfMode(mode) {
@@ -173,17 +206,17 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
         rotate,
         batch: get().pdfMode === 'batch',
       };
-      set((s) => ({ pdfPlacements: [...s.pdfPlacements, placement], pdfSelected: id }));
+      commit([...get().pdfPlacements, placement], null, { pdfSelected: id });
       remember(stamp.id, { width: box.width, rotate });
       return id;
     },
 
     movePdfStamp(id, box, layout) {
-      update(id, (p) => rehome(p, box, layout));
+      update(id, (p) => rehome(p, box, layout), `change:${id}`);
     },
 
     resizePdfStamp(id, box, layout) {
-      const changed = update(id, (p) => rehome(p, box, layout));
+      const changed = update(id, (p) => rehome(p, box, layout), `change:${id}`);
       if (changed) remember(changed.stampId, { width: box.width });
     },
 
@@ -203,14 +236,33 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     },
 
     removePdfStamp(id) {
-      set((s) => ({
-        pdfPlacements: s.pdfPlacements.filter((p) => p.id !== id),
-        pdfSelected: s.pdfSelected === id ? null : s.pdfSelected,
-      }));
+      const s = get();
+      commit(
+        s.pdfPlacements.filter((p) => p.id !== id),
+        null,
+        { pdfSelected: s.pdfSelected === id ? null : s.pdfSelected },
+      );
     },
 
     selectPdfStamp(id) {
       if (get().pdfSelected !== id) set({ pdfSelected: id });
+    },
+
+    clearPdfStamps() {
+      commit([], null, { pdfSelected: null });
+    },
+
+    endPdfStampRun() {
+      const history = endRun(get().pdfHistory);
+      if (history !== get().pdfHistory) set({ pdfHistory: history });
+    },
+
+    undoPdfStamps() {
+      travel(undo);
+    },
+
+    redoPdfStamps() {
+      travel(redo);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type Size,
   toPageFraction,
 } from '@yinzhang/seal/placement';
+import { emptyHistory, endRun, type History, record, redo, undo } from '../model/history';
 import type { SealState } from './index';
 
 export interface SignImage {
@@ -52,6 +53,8 @@ export interface SignState {
   selectedPlacement: string | null;
   /** By gallery entry id. */
   lastUse: Readonly<Record<string, LastUse>>;
+  /** Undo/redo of the placements on this image (place, move, resize, rotate, delete, clear). */
+  signHistory: History<readonly Placement[]>;
 
   /** A new image to sign: the stamps placed on the previous one go. */
   chooseSignImage(image: SignImage): void;
@@ -63,6 +66,12 @@ export interface SignState {
   rotateStamp(id: string, page: Size<CssPx>): void;
   removeStamp(id: string): void;
   selectStamp(id: string | null): void;
+  /** Removes every stamp from the image (one undo step). */
+  clearStamps(): void;
+  /** A new pointer gesture starts: its moves make a new undo step. */
+  endStampRun(): void;
+  undoStamps(): void;
+  redoStamps(): void;
 }
 
 type Set = (partial: Partial<SealState> | ((s: SealState) => Partial<SealState>)) => void;
@@ -77,16 +86,41 @@ const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 export function createSignSlice(set: Set, get: Get): SignState {
   let serial = 0;
 
-  function update(id: string, change: (p: Placement) => Placement): Placement | undefined {
+  /** Sets the placements, recording the list before as an undo step (in `run`, when given). */
+  function commit(
+    next: readonly Placement[],
+    run: string | null,
+    extra: Partial<SealState> = {},
+  ): void {
+    const before = get().placements;
+    // A click without a move ends a gesture with the same box: no step for it.
+    if (JSON.stringify(before) === JSON.stringify(next)) return;
+    set({ placements: next, signHistory: record(get().signHistory, before, run), ...extra });
+  }
+
+  function update(
+    id: string,
+    change: (p: Placement) => Placement,
+    run: string | null = null,
+  ): Placement | undefined {
     let changed: Placement | undefined;
-    set((s) => ({
-      placements: s.placements.map((p) => {
-        if (p.id !== id) return p;
-        changed = change(p);
-        return changed;
-      }),
-    }));
+    const next = get().placements.map((p) => {
+      if (p.id !== id) return p;
+      changed = change(p);
+      return changed;
+    });
+    commit(next, run);
     return changed;
+  }
+
+  function travel(step: typeof undo<readonly Placement[]>): void {
+    const s = get();
+    const moved = step(s.signHistory, s.placements);
+    if (!moved) return;
+    const selected = moved.state.some((p) => p.id === s.selectedPlacement)
+      ? s.selectedPlacement
+      : null;
+    set({ placements: moved.state, signHistory: moved.history, selectedPlacement: selected });
   }
 
   function remember(stampId: string, use: Partial<LastUse>): void {
@@ -101,11 +135,17 @@ export function createSignSlice(set: Set, get: Get): SignState {
     placements: [],
     selectedPlacement: null,
     lastUse: {},
+    signHistory: emptyHistory(),
 
     chooseSignImage(image) {
       const before = get().signImage;
       if (before && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(before.url);
-      set({ signImage: image, placements: [], selectedPlacement: null });
+      set({
+        signImage: image,
+        placements: [],
+        selectedPlacement: null,
+        signHistory: emptyHistory(),
+      });
     },
 
     placeStamp(stamp, aspect, page) {
@@ -127,17 +167,17 @@ export function createSignSlice(set: Set, get: Get): SignState {
         box: toPageFraction(box, page),
         rotate,
       };
-      set((s) => ({ placements: [...s.placements, placement], selectedPlacement: id }));
+      commit([...get().placements, placement], null, { selectedPlacement: id });
       remember(stamp.id, { width: box.width, rotate });
       return id;
     },
 
     moveStamp(id, box, page) {
-      update(id, (p) => ({ ...p, box: toPageFraction(box, page) }));
+      update(id, (p) => ({ ...p, box: toPageFraction(box, page) }), `change:${id}`);
     },
 
     resizeStamp(id, box, page) {
-      const changed = update(id, (p) => ({ ...p, box: toPageFraction(box, page) }));
+      const changed = update(id, (p) => ({ ...p, box: toPageFraction(box, page) }), `change:${id}`);
       if (changed) remember(changed.stampId, { width: box.width });
     },
 
@@ -151,14 +191,33 @@ export function createSignSlice(set: Set, get: Get): SignState {
     },
 
     removeStamp(id) {
-      set((s) => ({
-        placements: s.placements.filter((p) => p.id !== id),
-        selectedPlacement: s.selectedPlacement === id ? null : s.selectedPlacement,
-      }));
+      const s = get();
+      commit(
+        s.placements.filter((p) => p.id !== id),
+        null,
+        { selectedPlacement: s.selectedPlacement === id ? null : s.selectedPlacement },
+      );
     },
 
     selectStamp(id) {
       if (get().selectedPlacement !== id) set({ selectedPlacement: id });
+    },
+
+    clearStamps() {
+      commit([], null, { selectedPlacement: null });
+    },
+
+    endStampRun() {
+      const history = endRun(get().signHistory);
+      if (history !== get().signHistory) set({ signHistory: history });
+    },
+
+    undoStamps() {
+      travel(undo);
+    },
+
+    redoStamps() {
+      travel(redo);
     },
   };
 }

@@ -8,6 +8,7 @@ import { stampLabel } from '../gallery/labels';
 import PdfPageCanvas from './PdfPageCanvas';
 import PdfPlacedStamp from './PdfPlacedStamp';
 import styles from './PdfSignTab.module.css';
+import PdfUndoBar from './PdfUndoBar';
 import type { PDFDocumentProxy } from './pdfjs';
 import { useViewRange } from './useViewRange';
 
@@ -109,6 +110,7 @@ export default memo(function PdfPages({ doc, viewRef }: Props) {
 
   return (
     <div className={styles.viewerFrame}>
+      <PdfUndoBar />
       <section
         ref={scrollerRef}
         className={styles.scroller}

@@ -49,6 +49,7 @@ export default function PdfPlacedStamp({
   const resize = useSeal((s) => s.resizePdfStamp);
   const rotate = useSeal((s) => s.rotatePdfStamp);
   const remove = useSeal((s) => s.removePdfStamp);
+  const endRun = useSeal((s) => s.endPdfStampRun);
   const gesture = useRef<Gesture>(IDLE);
 
   const column = { width: layout.width as CssPx, height: layout.height as CssPx };
@@ -92,6 +93,8 @@ export default function PdfPlacedStamp({
   const down = (on: 'body' | Corner) => (e: PointerEvent<HTMLElement>) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     select(placement.id);
+    // Each drag or resize is its own undo step.
+    endRun();
     const step = stepGesture(
       gesture.current,
       { type: 'down', pointerId: e.pointerId, x: e.clientX, y: e.clientY, on, box },
@@ -129,6 +132,8 @@ export default function PdfPlacedStamp({
   });
 
   function onKeyDown(e: KeyboardEvent) {
+    // Each key press is its own undo step.
+    endRun();
     const nudged = nudge(box, e.key, e.shiftKey, ctx);
     if (nudged) move(placement.id, nudged, layout);
     else if (e.key === 'Delete' || e.key === 'Backspace') remove(placement.id);

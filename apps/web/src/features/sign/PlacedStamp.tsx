@@ -28,6 +28,7 @@ export default function PlacedStamp({ placement, label, natural, stageRef, keysH
   const resizeStamp = useSeal((s) => s.resizeStamp);
   const rotateStamp = useSeal((s) => s.rotateStamp);
   const removeStamp = useSeal((s) => s.removeStamp);
+  const endStampRun = useSeal((s) => s.endStampRun);
   const gesture = usePlacementGesture(placement, stageRef);
   const { outer, inner, toolbar } = placedLayout(placement.box, placement.rotate, natural);
   const page = () => displayedSize(stageRef.current);
@@ -39,6 +40,8 @@ export default function PlacedStamp({ placement, label, natural, stageRef, keysH
   }
 
   function onKeyDown(e: KeyboardEvent) {
+    // Each key press is its own undo step.
+    endStampRun();
     const size = page();
     const box = fromPageFraction(placement.box, size);
     const ctx = { rotate: placement.rotate, bounds: size };

@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSeal } from '../../store';
 import { stampLabel } from '../gallery/labels';
+import ImageUndoBar from './ImageUndoBar';
 import PlacedStamp from './PlacedStamp';
 import styles from './SignStage.module.css';
 
@@ -35,6 +36,7 @@ export default function SignStage({ stageRef }: Props) {
 
   return (
     <div className={styles.frame}>
+      <ImageUndoBar />
       <section ref={stageRef} className={styles.stage} aria-label={t('sign.stage')} tabIndex={-1}>
         <img
           className={styles.image}

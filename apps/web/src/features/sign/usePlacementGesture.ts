@@ -26,11 +26,14 @@ export function usePlacementGesture(placement: Placement, stageRef: RefObject<HT
   const selectStamp = useSeal((s) => s.selectStamp);
   const moveStamp = useSeal((s) => s.moveStamp);
   const resizeStamp = useSeal((s) => s.resizeStamp);
+  const endStampRun = useSeal((s) => s.endStampRun);
   const ctx = () => ({ rotate: placement.rotate, bounds: page.current });
 
   const down = (on: 'body' | Corner) => (e: PointerEvent<HTMLElement>) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     selectStamp(placement.id);
+    // Each drag or resize is its own undo step.
+    endStampRun();
     page.current = displayedSize(stageRef.current);
     const box = fromPageFraction(placement.box, page.current);
     const step = stepGesture(

@@ -38,6 +38,9 @@ vi.mock('signature_pad', () => ({
     clear() {
       this.groups = [];
     }
+    isEmpty() {
+      return this.groups.length === 0;
+    }
     off() {}
     addEventListener(_type: string, l: () => void) {
       this.listeners.add(l);
@@ -128,6 +131,22 @@ describe('the hand signature modal', () => {
     expect(btn('重做').disabled).toBe(true);
     fireEvent.click(btn('清除'));
     expect(pad().groups).toHaveLength(0);
+  });
+
+  it('brings cleared strokes back with 撤销, and clears again with 重做', async () => {
+    await draw();
+    await draw();
+    fireEvent.click(btn('清除'));
+    expect(pad().groups).toHaveLength(0);
+    expect(btn('撤销').disabled).toBe(false);
+    fireEvent.click(btn('撤销'));
+    expect(pad().groups).toHaveLength(2);
+    expect(btn('保存').disabled).toBe(false);
+    await key('y', { ctrlKey: true });
+    expect(pad().groups).toHaveLength(0);
+    await key('z', { ctrlKey: true });
+    await key('z', { ctrlKey: true });
+    expect(pad().groups).toHaveLength(1);
   });
 
   it('draws the next strokes in the chosen ink', async () => {

@@ -99,7 +99,7 @@ export default function SignatureModal({ onClose, onSave }: Props) {
         <button
           type="button"
           className={styles.button}
-          disabled={pad.strokes === 0}
+          disabled={!pad.canUndo}
           onClick={pad.undo}
           aria-keyshortcuts="Control+Z"
         >

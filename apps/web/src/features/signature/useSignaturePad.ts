@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
+import { canUndo, emptyHistory, type History, record, redo, undo } from '../../model/history';
 
 /** SPEC §9: the pen is 0.5 to 2.5 CSS px wide, thinner the faster it moves. */
 export const PEN = { minWidth: 0.5, maxWidth: 2.5 } as const;
@@ -12,6 +13,8 @@ export function canvasRatio(devicePixelRatio: number): number {
 export interface SignaturePadControls {
   /** Strokes drawn (after undo). */
   strokes: number;
+  /** Something to undo: a stroke, or a 清除 (issue 18: 撤销 brings cleared strokes back). */
+  canUndo: boolean;
   canRedo: boolean;
   clear(): void;
   undo(): void;
@@ -22,23 +25,29 @@ export interface SignaturePadControls {
 
 /**
  * Runs signature_pad on a canvas sized to its box at `canvasRatio`, with undo and redo over whole
- * strokes. A stroke keeps the ink it was drawn with; `color` applies to the next ones.
+ * strokes and 清除 (model/history.ts over the pad's stroke list). A stroke keeps the ink it was
+ * drawn with; `color` applies to the next ones.
  */
 export function useSignaturePad(
   canvasRef: RefObject<HTMLCanvasElement | null>,
   color: string,
 ): SignaturePadControls {
   const padRef = useRef<SignaturePad | null>(null);
-  const redoStack = useRef<PointGroup[]>([]);
+  const history = useRef<History<PointGroup[]>>(emptyHistory());
+  /** The strokes as of the last change, the state the next change records. */
+  const current = useRef<PointGroup[]>([]);
   const [strokes, setStrokes] = useState(0);
+  const [undoable, setUndoable] = useState(false);
   const [canRedo, setCanRedo] = useState(false);
   const [ratio] = useState(() => canvasRatio(window.devicePixelRatio));
   const colorRef = useRef(color);
   colorRef.current = color;
 
   const sync = useCallback(() => {
-    setStrokes(padRef.current?.toData().length ?? 0);
-    setCanRedo(redoStack.current.length > 0);
+    current.current = padRef.current?.toData() ?? [];
+    setStrokes(current.current.length);
+    setUndoable(canUndo(history.current));
+    setCanRedo(history.current.future.length > 0);
   }, []);
 
   useEffect(() => {
@@ -59,7 +68,7 @@ export function useSignaturePad(
     const resize = new ResizeObserver(fit);
     resize.observe(canvas);
     const onEnd = () => {
-      redoStack.current = [];
+      history.current = record(history.current, current.current);
       sync();
     };
     pad.addEventListener('endStroke', onEnd);
@@ -75,29 +84,36 @@ export function useSignaturePad(
     if (padRef.current) padRef.current.penColor = color;
   }, [color]);
 
-  const undo = useCallback(() => {
-    const pad = padRef.current;
-    const data = pad?.toData() ?? [];
-    const last = data.pop();
-    if (!pad || !last) return;
-    redoStack.current.push(last);
-    pad.fromData(data);
-    sync();
-  }, [sync]);
-
-  const redo = useCallback(() => {
-    const pad = padRef.current;
-    const next = redoStack.current.pop();
-    if (!pad || !next) return;
-    pad.fromData([...pad.toData(), next]);
-    sync();
-  }, [sync]);
+  const travel = useCallback(
+    (step: typeof undo<PointGroup[]>) => {
+      const pad = padRef.current;
+      const moved = pad && step(history.current, current.current);
+      if (!pad || !moved) return;
+      history.current = moved.history;
+      if (moved.state.length) pad.fromData(moved.state);
+      else pad.clear();
+      sync();
+    },
+    [sync],
+  );
+  const undoStroke = useCallback(() => travel(undo), [travel]);
+  const redoStroke = useCallback(() => travel(redo), [travel]);
 
   const clear = useCallback(() => {
-    padRef.current?.clear();
-    redoStack.current = [];
+    const pad = padRef.current;
+    if (!pad || pad.isEmpty()) return;
+    history.current = record(history.current, current.current);
+    pad.clear();
     sync();
   }, [sync]);
 
-  return { strokes, canRedo, clear, undo, redo, ratio };
+  return {
+    strokes,
+    canUndo: undoable,
+    canRedo,
+    clear,
+    undo: undoStroke,
+    redo: redoStroke,
+    ratio,
+  };
 }
