@@ -3,9 +3,11 @@ import {
   columnLayout,
   columnToPage,
   mostVisiblePage,
+  PAGE_GAP_PX,
   pageAt,
   physicalWidthFraction,
   sameSizes,
+  visibleMiddle,
 } from './column';
 
 describe('the page column', () => {
@@ -59,5 +61,29 @@ describe('sameSizes', () => {
     [[a4, a4], [a4], false],
   ])('%j vs %j: %s', (a, b, same) => {
     expect(sameSizes(a, b)).toBe(same);
+  });
+});
+
+describe('visibleMiddle', () => {
+  // Two pages 600 px wide, 800 px tall, PAGE_GAP_PX apart.
+  const layout = columnLayout(
+    [
+      { width: 300, height: 400 },
+      { width: 300, height: 400 },
+    ],
+    600,
+  );
+  const second = 800 + PAGE_GAP_PX;
+  it.each([
+    ['page 1 fully in view', 0, 0, 1000, 400],
+    ['top of page 1 in view', 0, 0, 300, 150],
+    ['bottom of page 1 in view', 0, 600, 1000, 700],
+    ['page 2 scrolled half into view', 1, 400, 600, (1000 - second) / 2],
+    ['page 2 near its end', 1, second + 700, 400, 750],
+    ['page 2 out of view: its middle', 1, 0, 300, 400],
+  ])('%s', (_name, page, scrollTop, viewHeight, y) => {
+    const at = visibleMiddle(layout, page, scrollTop, viewHeight);
+    expect(at.x).toBe(300);
+    expect(at.y).toBeCloseTo(y, 6);
   });
 });

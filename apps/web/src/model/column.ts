@@ -120,3 +120,22 @@ export function mostVisiblePage(
   }
   return best;
 }
+
+/**
+ * The middle of what the view shows of `page` (issue 18: a stamp picked from the gallery lands
+ * where the user is looking, not at the middle of a page scrolled half out of view), in px of
+ * that page. A page not in view at all gives its own middle.
+ */
+export function visibleMiddle(
+  layout: ColumnLayout,
+  page: number,
+  scrollTop: number,
+  viewHeight: number,
+): { x: number; y: number } {
+  const top = layout.tops[page] ?? 0;
+  const height = layout.heights[page] ?? 0;
+  const from = Math.max(top, scrollTop);
+  const to = Math.min(top + height, scrollTop + viewHeight);
+  const y = to > from ? (from + to) / 2 - top : height / 2;
+  return { x: layout.width / 2, y };
+}

@@ -108,3 +108,17 @@ describe('PDF placements in the store', () => {
     expect(store.getState().pdfPlacements).toEqual([]);
   });
 });
+
+describe('placing where the user is looking', () => {
+  it('centres the stamp on the given point of the page, kept inside it', () => {
+    const { store, layout } = setup();
+    store.getState().placePdfStamp(image, 1, 1, layout, { x: 300, y: 100 });
+    const box = pageToColumn(layout, 1, only(store).box);
+    expect(box.x + box.width / 2).toBeCloseTo(300, 6);
+    expect(box.y + box.height / 2 - (layout.tops[1] ?? 0)).toBeCloseTo(100, 6);
+    store.getState().removePdfStamp(only(store).id);
+    // Near the page's top edge: the whole stamp stays on the page.
+    store.getState().placePdfStamp(image, 1, 1, layout, { x: 300, y: 5 });
+    expect(only(store).box.y).toBeCloseTo(0, 6);
+  });
+});

@@ -79,14 +79,16 @@ export interface PdfSignState {
   setPagingSeal(option: Partial<PagingSealOption>): void;
   setPdfBatchPages(pages: PageSelection): void;
   /**
-   * Puts a stamp in the middle of `page` (batch when the mode is 批量签章) and selects it.
-   * Size: the width used last for this source, else its printed size, else 20 % of the page.
+   * Puts a stamp centred on `at` (px of `page`; default its middle) and selects it, batch when the
+   * mode is 批量签章. Size: the width used last for this source, else its printed size, else 20 %
+   * of the page.
    */
   placePdfStamp(
     stamp: { id: string; url: string; sizeMm?: number | undefined },
     aspect: number,
     page: number,
     layout: ColumnLayout,
+    at?: { x: number; y: number },
   ): string;
   movePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
   resizePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
@@ -185,7 +187,7 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
       set({ pdfBatchPages: pages });
     },
 
-    placePdfStamp(stamp, aspect, page, layout) {
+    placePdfStamp(stamp, aspect, page, layout, at) {
       const size = pageSizePx(layout, page);
       const last = get().lastUse[stamp.id];
       const rotate = last?.rotate ?? 0;
@@ -194,7 +196,7 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
       const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
       const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
       const width = last?.width ? last.width : physical ? physical * size.width : undefined;
-      let box = initialBox(size, aspect, width ? { width } : {});
+      let box = initialBox(size, aspect, { ...(width ? { width } : {}), ...(at ? { at } : {}) });
       box = moveBox(box, 0, 0, size, rotate);
       const id = `d${++serial}`;
       const placement: PdfPlacement = {

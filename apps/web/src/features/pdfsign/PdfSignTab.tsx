@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
 import { loadImage } from '../../files/image';
-import { mostVisiblePage, PAGE_GAP_PX, sameSizes } from '../../model/column';
+import { mostVisiblePage, PAGE_GAP_PX, sameSizes, visibleMiddle } from '../../model/column';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
@@ -103,8 +103,10 @@ export default function PdfSignTab() {
     const current = viewRef.current;
     if (!img || !current) return;
     const { layout, scroller, loaded } = current;
-    const page = mostVisiblePage(layout, scroller.scrollTop, scroller.clientHeight, loaded);
-    placePdfStamp(entry, img.naturalWidth / img.naturalHeight, page, layout);
+    const { scrollTop, clientHeight } = scroller;
+    const page = mostVisiblePage(layout, scrollTop, clientHeight, loaded);
+    const at = visibleMiddle(layout, page, scrollTop, clientHeight);
+    placePdfStamp(entry, img.naturalWidth / img.naturalHeight, page, layout, at);
     scroller.scrollIntoView?.({ block: 'nearest' });
   }
 
