@@ -144,6 +144,40 @@ describe('corner resize with the aspect locked', () => {
   );
 });
 
+describe('resizing inside bounds (the image, issue 18)', () => {
+  const bounds = { width: 300, height: 250 } as Size<CssPx>;
+  it.each([
+    ['se grows to the right edge', 'se', 1000, 1000, b(100, 100, 150, 150)],
+    ['nw grows to the top edge', 'nw', -1000, -1000, b(0, 0, 200, 200)],
+    ['ne stops at the top', 'ne', 1000, -1000, b(100, 0, 200, 200)],
+    ['a small drag is unchanged', 'se', 20, 20, b(100, 100, 120, 120)],
+    ['shrinking is unchanged', 'se', -40, -40, b(100, 100, 60, 60)],
+  ] as const)('%s', (_name, corner, dx, dy, expected) => {
+    close(resizeFromCorner(b(100, 100, 100, 100), 0, corner, dx, dy, undefined, bounds), expected);
+  });
+
+  it('never leaves bounds through a gesture, at any turn', () => {
+    for (const rotate of [0, 90, 180, 270] as Rotation[]) {
+      const box = b(100, 80, 120, 60);
+      let g = stepGesture(
+        IDLE,
+        { type: 'down', pointerId: 1, x: 0, y: 0, on: 'se', box },
+        { rotate, bounds },
+      );
+      g = stepGesture(
+        g.gesture,
+        { type: 'move', pointerId: 1, x: 900, y: 900 },
+        { rotate, bounds },
+      );
+      const seen = visibleBox(g.box ?? box, rotate);
+      expect(seen.x + seen.width).toBeLessThanOrEqual(bounds.width + 1e-9);
+      expect(seen.y + seen.height).toBeLessThanOrEqual(bounds.height + 1e-9);
+      expect(seen.x).toBeGreaterThanOrEqual(-1e-9);
+      expect(seen.y).toBeGreaterThanOrEqual(-1e-9);
+    }
+  });
+});
+
 describe('scaling about the centre (keyboard + and -)', () => {
   it.each([
     [b(100, 100, 100, 50), 1.1, b(95, 97.5, 110, 55)],

@@ -138,3 +138,17 @@ describe('placing stamps on an image', () => {
     expect(store.getState().signImage?.name).toBe('b.png');
   });
 });
+
+describe('a stamp never larger than the image (issue 18)', () => {
+  it('caps the width used last on a smaller image', () => {
+    const store = setup();
+    const id = store.getState().placeStamp(seal, 1, page);
+    store.getState().resizeStamp(id, b(0, 0, 400, 400), page);
+    const small = { width: 300, height: 200 } as Size<CssPx>;
+    const next = store.getState().placeStamp(seal, 1, small);
+    const box = px(store, next, small);
+    expect(box.width).toBeLessThanOrEqual(200 + 1e-9);
+    expect(box.y).toBeGreaterThanOrEqual(-1e-9);
+    expect(box.y + box.height).toBeLessThanOrEqual(200 + 1e-9);
+  });
+});

@@ -151,7 +151,10 @@ export function createSignSlice(set: Set, get: Get): SignState {
     placeStamp(stamp, aspect, page) {
       const last = get().lastUse[stamp.id];
       const rotate = last?.rotate ?? 0;
-      let box: Box<CssPx> = initialBox(page, aspect, last?.width ? { width: last.width } : {});
+      // The width used last, but never wider or taller than this image (issue 18).
+      const fits = Math.min(page.width, page.height * aspect);
+      const width = last?.width ? Math.min(last.width, fits) : undefined;
+      let box: Box<CssPx> = initialBox(page, aspect, width ? { width } : {});
       const centres = get().placements.map((p) => centre(fromPageFraction(p.box, page)));
       const covered = (b: Box<CssPx>) => {
         const c = centre(b);

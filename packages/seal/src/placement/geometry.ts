@@ -139,6 +139,12 @@ export function scaleBox<U extends number>(
   };
 }
 
+/** The longer side of a box of this aspect that fits in the bounds. */
+function longestInside(box: Size, bounds: Size): number {
+  const scale = Math.min(bounds.width / box.width, bounds.height / box.height);
+  return Math.max(box.width, box.height) * scale;
+}
+
 const OPPOSITE: Record<Corner, Corner> = { nw: 'se', ne: 'sw', sw: 'ne', se: 'nw' };
 
 function cornerPoint(box: Box, corner: Corner): { x: number; y: number } {
@@ -152,6 +158,7 @@ function cornerPoint(box: Box, corner: Corner): { x: number; y: number } {
  * Resizes from a corner of the VISIBLE box by a pointer movement (dx, dy), the opposite corner
  * staying put and the aspect ratio locked; the longer side stays within the size limits.
  * The size follows the pointer's projection on the box diagonal, so a sideways drag does little.
+ * With `bounds` (the image), the stamp grows no further than the bounds' edges.
  */
 export function resizeFromCorner<U extends number>(
   box: Box<U>,
@@ -160,6 +167,7 @@ export function resizeFromCorner<U extends number>(
   dx: number,
   dy: number,
   limits: { min: number; max: number } = STAMP_SIZE,
+  bounds?: Size<U>,
 ): Box<U> {
   const seen = visibleBox(box, rotate);
   const anchor = cornerPoint(seen, OPPOSITE[corner]);
@@ -167,11 +175,23 @@ export function resizeFromCorner<U extends number>(
   const diag = { x: handle.x - anchor.x, y: handle.y - anchor.y };
   const length2 = diag.x * diag.x + diag.y * diag.y;
   const grow = (diag.x * dx + diag.y * dy) / length2;
-  // Dragging past the anchor would give a negative size: the minimum wins instead.
-  const k = Math.max(1 + grow, Number.EPSILON);
-  const sized = clampStampSize(seen.width * k, seen.height * k, limits);
   const sx = Math.sign(diag.x);
   const sy = Math.sign(diag.y);
+  // Dragging past the anchor would give a negative size: the minimum wins instead.
+  let k = Math.max(1 + grow, Number.EPSILON);
+  if (bounds) {
+    const roomX = sx > 0 ? bounds.width - anchor.x : anchor.x;
+    const roomY = sy > 0 ? bounds.height - anchor.y : anchor.y;
+    k = Math.min(k, Math.max(roomX / seen.width, 0), Math.max(roomY / seen.height, 0));
+  }
+  const sized = clampStampSize(seen.width * k, seen.height * k, {
+    min: limits.min,
+    // The limit's minimum wins over a bounds smaller than it (a tiny image).
+    max: Math.max(
+      limits.min,
+      bounds ? Math.min(limits.max, longestInside(seen, bounds)) : limits.max,
+    ),
+  });
   const next: Box = {
     x: sx > 0 ? anchor.x : anchor.x - sized.width,
     y: sy > 0 ? anchor.y : anchor.y - sized.height,

@@ -38,7 +38,7 @@ export type GestureEvent =
 
 export interface GestureContext {
   readonly rotate: Rotation;
-  /** Keep the stamp inside these bounds while dragging (the image); none lets it cross pages. */
+  /** Keep the stamp inside these bounds while dragging or resizing (the image, the page column). */
   readonly bounds?: Size<CssPx>;
 }
 
@@ -71,7 +71,15 @@ export function stepGesture(state: Gesture, event: GestureEvent, ctx: GestureCon
       const box =
         state.kind === 'dragging' || !state.corner
           ? moveBox(state.startBox, dx, dy, ctx.bounds, ctx.rotate)
-          : resizeFromCorner(state.startBox, ctx.rotate, state.corner, dx, dy);
+          : resizeFromCorner(
+              state.startBox,
+              ctx.rotate,
+              state.corner,
+              dx,
+              dy,
+              undefined,
+              ctx.bounds,
+            );
       return { gesture: state, box };
     }
     case 'up':

@@ -1,4 +1,4 @@
-import { fromPageFraction, moveBox, nudge, scaleBox } from '@yinzhang/seal/placement';
+import { fromPageFraction, moveBox, nudge, STAMP_SIZE, scaleBox } from '@yinzhang/seal/placement';
 import type { KeyboardEvent, RefObject } from 'react';
 import { type Placement, useSeal } from '../../store';
 import { outerStyle, placedLayout } from './layout';
@@ -51,7 +51,15 @@ export default function PlacedStamp({ placement, label, natural, stageRef, keysH
     else if (e.key === 'r' || e.key === 'R') rotateStamp(placement.id, size);
     else if (e.key === '+' || e.key === '=' || e.key === '-' || e.key === '_') {
       const factor = e.key === '+' || e.key === '=' ? KEY_SCALE : 1 / KEY_SCALE;
-      const scaled = moveBox(scaleBox(box, factor), 0, 0, size, placement.rotate);
+      // Never larger than the image (issue 18), at any quarter turn.
+      const max = Math.max(STAMP_SIZE.min, Math.min(STAMP_SIZE.max, size.width, size.height));
+      const scaled = moveBox(
+        scaleBox(box, factor, { min: STAMP_SIZE.min, max }),
+        0,
+        0,
+        size,
+        placement.rotate,
+      );
       resizeStamp(placement.id, scaled, size);
     } else if (e.key === 'Escape') selectStamp(null);
     else return;
