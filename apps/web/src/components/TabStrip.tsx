@@ -1,10 +1,10 @@
 import { type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABS, type TabId } from '../features/tabs';
+import { tabDomId } from '../model/tabs';
 import { useSeal } from '../store';
 import styles from './TabStrip.module.css';
 
-const tabDomId = (id: TabId) => `tab-${id}`;
 const panelDomId = (id: TabId) => `panel-${id}`;
 
 /**

@@ -5,3 +5,6 @@
 export const TAB_IDS = ['make', 'sign', 'pdfsign', 'convert'] as const;
 
 export type TabId = (typeof TAB_IDS)[number];
+
+/** The DOM id of a tab's button in the tab strip (a link elsewhere moves the focus there). */
+export const tabDomId = (id: TabId) => `tab-${id}`;

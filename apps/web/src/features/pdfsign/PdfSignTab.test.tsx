@@ -41,7 +41,10 @@ describe('the PDF签章 tab before a PDF is chosen', () => {
     sealStore.getState().setActiveTab('pdfsign');
     fireEvent.click(screen.getByRole('button', { name: '制作印章' }));
     expect(sealStore.getState().activeTab).toBe('make');
-    fireEvent.click(screen.getByRole('button', { name: '编辑完成' }));
+    const finish = screen.getByRole('button', { name: '编辑完成' });
+    fireEvent.click(finish);
     expect(screen.getByRole('alert').textContent).toBe('请先选择PDF，再放置印章。');
+    // Next to the button, where a phone user is looking (issue 18).
+    expect(finish.nextElementSibling).toBe(screen.getByRole('alert'));
   });
 });

@@ -5,6 +5,7 @@ import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
 import { loadImage } from '../../files/image';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes, visibleMiddle } from '../../model/column';
+import { tabDomId } from '../../model/tabs';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
@@ -34,6 +35,8 @@ export default function PdfSignTab() {
   const [opening, setOpening] = useState<Opening>({ state: 'idle' });
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  // Said next to 编辑完成 (on a phone the notice at the top is out of sight).
+  const [finishNote, setFinishNote] = useState<string | null>(null);
   const [job, setJob] = useState<Export>({ state: 'idle' });
   // Each opened PDF gets a fresh page view (loaded pages, scroll position).
   const [serial, setSerial] = useState(0);
@@ -115,9 +118,10 @@ export default function PdfSignTab() {
     const doc = state.pdfDoc;
     const view = viewRef.current;
     if (!doc || !view) {
-      setNotice(t('pdfsign.needPdf'));
+      setFinishNote(t('pdfsign.needPdf'));
       return;
     }
+    setFinishNote(null);
     setNotice(null);
     let pagingOption: PlanOptions['paging'];
     if (state.pagingSealOption.enabled) {
@@ -236,6 +240,11 @@ export default function PdfSignTab() {
         >
           {t('pdfsign.finish')}
         </button>
+        {finishNote && !pdfDoc && (
+          <p role="alert" className={layout.notice}>
+            {finishNote}
+          </p>
+        )}
         {working && (
           <div className={styles.progress} role="status">
             <span>{t('pdfsign.working')}</span>
@@ -253,7 +262,15 @@ export default function PdfSignTab() {
         )}
         <SignOptions />
         <StampGallery onPick={(entry) => void place(entry)} hint={t('pdfsign.pickHint')} />
-        <button type="button" className={styles.link} onClick={() => setActiveTab('make')}>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => {
+            setActiveTab('make');
+            // This button is hidden with its tab: the focus goes to the tab it opened.
+            requestAnimationFrame(() => document.getElementById(tabDomId('make'))?.focus());
+          }}
+        >
           {t('pdfsign.makeSeal')}
         </button>
       </aside>
