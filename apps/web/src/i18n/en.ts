@@ -173,6 +173,8 @@ const en: Strings<typeof zhCN> = {
     undoTitle: 'Undo (Ctrl+Z)',
     redoTitle: 'Redo (Ctrl+Shift+Z or Ctrl+Y)',
     clearAll: 'Clear all',
+    close: 'Close image',
+    kept: '{{name}} stays after a reload until you close it',
   },
   feedback: {
     toggle: 'Feedback',

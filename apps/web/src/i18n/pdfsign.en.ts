@@ -25,6 +25,8 @@ export default {
     batchHint: 'Every page: the stamp shows at the same place on each page.',
     saveTip: 'Keep a copy of your stamps on your device',
     finish: 'Done',
+    close: 'Close PDF',
+    kept: '{{name}} stays after a reload until you close it',
     makeSeal: 'Make a seal',
     paging: 'Paging seal',
     pagingEdge: 'Edge',

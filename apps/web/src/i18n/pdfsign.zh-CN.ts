@@ -22,6 +22,8 @@ export default {
     batchHint: '批量签章：印章会出现在每一页的相同位置。',
     saveTip: '建议将印章保存到本地',
     finish: '编辑完成',
+    close: '关闭PDF',
+    kept: '{{name}}：刷新页面后仍会保留，关闭后清除',
     makeSeal: '制作印章',
     paging: '骑缝章',
     pagingEdge: '位置',

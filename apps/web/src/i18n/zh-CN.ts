@@ -168,6 +168,8 @@ const zhCN = {
     undoTitle: '撤销（Ctrl+Z）',
     redoTitle: '重做（Ctrl+Shift+Z 或 Ctrl+Y）',
     clearAll: '全部清除',
+    close: '关闭图片',
+    kept: '{{name}}：刷新页面后仍会保留，关闭后清除',
   },
   feedback: {
     toggle: '问题反馈',

@@ -14,6 +14,8 @@ import { defaultStorage, type StampKind, type StampStorage } from './galleryStor
 import { createPdfSignSlice, type PdfSignState } from './pdfsign';
 import { createSignSlice, type SignState } from './sign';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
+import { createWorkSlice, keepWork, type WorkState } from './work';
+import { defaultWorkStorage, type WorkStorage } from './workStorage';
 
 export type { SealInput } from '../api/seal';
 export type { ClaritySetting, ExtractMode, RedHandling } from './clarity';
@@ -63,7 +65,8 @@ export interface SealState
     GalleryState,
     SignState,
     ConvertState,
-    PdfSignState {
+    PdfSignState,
+    WorkState {
   activeTab: TabId;
   /** The last stamp made or added; kept in localStorage `stamp` (SPEC §3). */
   currentStamp: Stamp | null;
@@ -85,6 +88,8 @@ export interface SealStoreDeps {
   renderLocal(input: SealInput, design?: SealDesign): Promise<Blob>;
   /** Where the gallery is kept between visits; IndexedDB when the browser has it. */
   storage?: StampStorage;
+  /** Where the open image or PDF and its placements are kept across reloads. */
+  workStorage?: WorkStorage;
 }
 
 const defaultDeps: SealStoreDeps = {
@@ -109,6 +114,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
   // answer to an older input never overwrites a newer one.
   let latestTicket = 0;
   const inFlight = new Map<string, Promise<SealResult>>();
+  const workStorage = deps.workStorage ?? defaultWorkStorage();
 
   const store = createStore<SealState>()((set, get) => {
     async function produce(
@@ -156,6 +162,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       ...createSignSlice(set, get),
       ...createConvertSlice(set, get),
       ...createPdfSignSlice(set, get),
+      ...createWorkSlice(set, get, workStorage),
       activeTab: 'make',
       currentStamp: restored,
       createCache: {},
@@ -222,6 +229,8 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
     };
   });
   void store.getState().loadGallery();
+  keepWork(store, workStorage);
+  void store.getState().restoreWork();
   return store;
 }
 

@@ -198,7 +198,9 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
       const width = last?.width ? last.width : physical ? physical * size.width : undefined;
       let box = initialBox(size, aspect, { ...(width ? { width } : {}), ...(at ? { at } : {}) });
       box = moveBox(box, 0, 0, size, rotate);
-      const id = `d${++serial}`;
+      // Ids restored from the last visit are taken already.
+      let id = `d${++serial}`;
+      while (get().pdfPlacements.some((p) => p.id === id)) id = `d${++serial}`;
       const placement: PdfPlacement = {
         id,
         stampId: stamp.id,

@@ -28,6 +28,8 @@ export interface SignImage {
   /** Natural size in image pixels. */
   width: number;
   height: number;
+  /** The picked file, kept across reloads (store/work.ts); absent: not kept. */
+  file?: Blob | undefined;
 }
 
 /** A stamp on the image (SPEC §3: id, src, position, size, rotate). */
@@ -162,7 +164,9 @@ export function createSignSlice(set: Set, get: Get): SignState {
       };
       for (let i = 0; i < 20 && covered(box); i++) box = moveBox(box, STAGGER_PX, STAGGER_PX);
       box = moveBox(box, 0, 0, page, rotate);
-      const id = `p${++serial}`;
+      // Ids restored from the last visit are taken already.
+      let id = `p${++serial}`;
+      while (get().placements.some((p) => p.id === id)) id = `p${++serial}`;
       const placement: Placement = {
         id,
         stampId: stamp.id,

@@ -1,5 +1,5 @@
 import { looksComplete } from '@yinzhang/pdf';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
@@ -8,6 +8,7 @@ import { mostVisiblePage, PAGE_GAP_PX, sameSizes, visibleMiddle } from '../../mo
 import { tabDomId } from '../../model/tabs';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
+import CloseDocument from '../sign/CloseDocument';
 import layout from '../sign/SignLayout.module.css';
 import { exportPlan, imagesUsed, type PlanOptions, pagingImageMm, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
@@ -15,6 +16,7 @@ import styles from './PdfSignTab.module.css';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { signPdfInWorker } from './signPdf';
+import { useRestoredView } from './useRestoredView';
 
 type Opening =
   | { state: 'idle' }
@@ -50,7 +52,18 @@ export default function PdfSignTab() {
   const placePdfStamp = useSeal((s) => s.placePdfStamp);
   const setActiveTab = useSeal((s) => s.setActiveTab);
 
+  const closePdfDoc = useSeal((s) => s.closePdfDoc);
+
   useEffect(preloadPdfjs, []);
+  // A PDF kept from before a reload is opened for view here, a closed one let go.
+  useRestoredView(
+    pdfDoc,
+    viewDoc,
+    useCallback((doc) => {
+      setViewDoc(doc);
+      setSerial((n) => n + 1);
+    }, []),
+  );
 
   async function open(file: File, pw?: string) {
     const attempt = ++openingRef.current;
@@ -187,6 +200,13 @@ export default function PdfSignTab() {
           compact={pdfDoc !== null}
           onFile={(file) => void open(file)}
         />
+        {pdfDoc && (
+          <CloseDocument
+            label={t('pdfsign.close')}
+            note={t('pdfsign.kept', { name: pdfDoc.name })}
+            onClose={closePdfDoc}
+          />
+        )}
         {opening.state === 'opening' && <p role="status">{t('pdfsign.opening')}</p>}
         {opening.state === 'password' && (
           <form className={styles.password} onSubmit={submitPassword}>

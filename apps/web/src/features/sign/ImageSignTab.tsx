@@ -4,6 +4,7 @@ import FileDrop from '../../components/FileDrop';
 import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
+import CloseDocument from './CloseDocument';
 import { imageLooksComplete } from './imageComplete';
 import SaveSigned from './SaveSigned';
 import styles from './SignLayout.module.css';
@@ -14,7 +15,9 @@ import { displayedSize } from './usePlacementGesture';
 export default function ImageSignTab() {
   const { t } = useTranslation();
   const stageRef = useRef<HTMLElement>(null);
-  const hasImage = useSeal((s) => s.signImage !== null);
+  const imageName = useSeal((s) => s.signImage?.name ?? null);
+  const hasImage = imageName !== null;
+  const closeSignImage = useSeal((s) => s.closeSignImage);
   const chooseSignImage = useSeal((s) => s.chooseSignImage);
   const placeStamp = useSeal((s) => s.placeStamp);
   const [notice, setNotice] = useState<string | null>(null);
@@ -29,7 +32,13 @@ export default function ImageSignTab() {
     const url = URL.createObjectURL(file);
     try {
       const img = await loadImage(url);
-      chooseSignImage({ url, name: file.name, width: img.naturalWidth, height: img.naturalHeight });
+      chooseSignImage({
+        url,
+        file,
+        name: file.name,
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+      });
     } catch {
       URL.revokeObjectURL(url);
       setNotice(t('sign.unreadable'));
@@ -64,6 +73,13 @@ export default function ImageSignTab() {
           compact={hasImage}
           onFile={(file) => void choose(file)}
         />
+        {hasImage && (
+          <CloseDocument
+            label={t('sign.close')}
+            note={t('sign.kept', { name: imageName })}
+            onClose={closeSignImage}
+          />
+        )}
         {notice && (
           <p role="alert" className={styles.notice}>
             {notice}
