@@ -35,6 +35,11 @@ export default {
     pagingY: 'Height (%, from the top)',
     pagingSize: 'Size (mm)',
     pagingSizeAuto: 'auto',
+    pagingUses: 'Uses: {{name}}',
+    pagingNoSeal: 'No stamp yet: add one under My stamps first.',
+    pagingFan: 'The result: with the pages fanned out, the strips form the whole seal',
+    pagingPages: '{{count}} pages, one strip each',
+    pagingNoPdf: 'Choose a PDF to preview the strip on each page.',
     batchPages: 'Pages',
     pagesChoice: {
       all: 'All pages',

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { type ColumnLayout, columnLayout } from '../../model/column';
 import { useSeal } from '../../store';
 import { stampLabel } from '../gallery/labels';
+import PagingStrips from './PagingStrips';
 import PdfPageCanvas from './PdfPageCanvas';
 import PdfPlacedStamp from './PdfPlacedStamp';
 import styles from './PdfSignTab.module.css';
 import PdfUndoBar from './PdfUndoBar';
 import type { PDFDocumentProxy } from './pdfjs';
+import { usePagingSeal } from './usePagingSeal';
 import { useViewRange } from './useViewRange';
 
 /** Pages are added this many at a time. */
@@ -53,6 +55,7 @@ export default memo(function PdfPages({ doc, viewRef }: Props) {
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const pages = pdfDoc?.pages ?? [];
   const [loaded, setLoaded] = useState(Math.min(PAGE_CHUNK, pages.length));
+  const paging = usePagingSeal();
 
   const layout = useMemo(() => columnLayout(pages.slice(0, loaded), width), [pages, loaded, width]);
   const [firstSeen, lastSeen] = useViewRange(scroller, layout);
@@ -179,6 +182,14 @@ export default memo(function PdfPages({ doc, viewRef }: Props) {
                 ));
               return [own, ...copies];
             })}
+          {width > 0 && paging.seal && (
+            <PagingStrips
+              parts={paging.parts}
+              src={paging.seal.url}
+              layout={layout}
+              loaded={loaded}
+            />
+          )}
           <div ref={sentinelRef} className={styles.sentinel} style={{ top: layout.height }} />
         </div>
       </section>

@@ -13,6 +13,7 @@ import layout from '../sign/SignLayout.module.css';
 import { exportPlan, imagesUsed, type PlanOptions, pagingImageMm, signedName } from './exportPlan';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
+import { pagingSealEntry } from './pagingSeal';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { signPdfInWorker } from './signPdf';
@@ -138,11 +139,7 @@ export default function PdfSignTab() {
     setNotice(null);
     let pagingOption: PlanOptions['paging'];
     if (state.pagingSealOption.enabled) {
-      const lastId = state.pdfPlacements.at(-1)?.stampId;
-      const seal =
-        state.stamps.find((s) => s.id === lastId) ??
-        state.stamps.find((s) => s.kind === 'made') ??
-        state.stamps[0];
+      const seal = pagingSealEntry(state.stamps, state.pdfPlacements);
       if (!seal) {
         setNotice(t('pdfsign.needSeal'));
         return;
