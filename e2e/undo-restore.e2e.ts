@@ -71,13 +71,11 @@ describe('PDF签章: in view, undo/redo, reload', () => {
     await makeSeal(page);
     await page.getByRole('tab', { name: 'PDF签章' }).click();
     await gallerySeal(page).waitFor();
-    await page
-      .getByLabel('选择PDF')
-      .setInputFiles({
-        name: 'contract.pdf',
-        mimeType: 'application/pdf',
-        buffer: await fivePages(),
-      });
+    await page.getByLabel('选择PDF').setInputFiles({
+      name: 'contract.pdf',
+      mimeType: 'application/pdf',
+      buffer: await fivePages(),
+    });
     await page.locator('[data-page="1"][data-drawn]').waitFor();
 
     // Scrolled so that page 2's top third is in view, below most of page 1.
