@@ -80,6 +80,11 @@ describe('the hand signature modal', () => {
     await page.keyboard.press('Control+Shift+Z');
     await about(two);
     expect(await button('重做').isDisabled()).toBe(true);
+    // 清除 can be undone (issue 18).
+    await button('清除').click();
+    expect(await inked(canvas)).toBe(0);
+    await button('撤销').click();
+    await about(two);
 
     // Canvas pixels per CSS pixel: at least 2, on this 1x screen.
     const ratio = await canvas.evaluate((c: HTMLCanvasElement) => c.width / c.clientWidth);

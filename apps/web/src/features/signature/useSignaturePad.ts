@@ -44,7 +44,8 @@ export function useSignaturePad(
   colorRef.current = color;
 
   const sync = useCallback(() => {
-    current.current = padRef.current?.toData() ?? [];
+    // A copy: signature_pad hands out its own list, which it grows with the next stroke.
+    current.current = [...(padRef.current?.toData() ?? [])];
     setStrokes(current.current.length);
     setUndoable(canUndo(history.current));
     setCanRedo(history.current.future.length > 0);
