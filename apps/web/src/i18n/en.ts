@@ -156,7 +156,7 @@ const en: Strings<typeof zhCN> = {
     image: 'Image to sign',
     stage: 'Signing area',
     hint: 'Click a stamp in My stamps to place it. Drag to move, drag a corner to resize; a selected stamp can be rotated or deleted.',
-    keys: 'Arrow keys move (Shift for more), + / − resize, R rotates, Delete removes.',
+    keys: 'Arrow keys move (Shift for more), + / − resize, R rotates, Delete removes, Ctrl+Z undoes, Ctrl+Shift+Z redoes.',
     placed: 'Placed {{name}}',
     rotate: 'Rotate',
     remove: 'Delete',

@@ -151,7 +151,7 @@ const zhCN = {
     image: '待签章的图片',
     stage: '签章区域',
     hint: '点击“我的印章”中的印章放到图片上。拖动移动，拖动四角缩放；选中后可旋转、删除。',
-    keys: '方向键移动（按住 Shift 移动更多），+ / − 缩放，R 旋转，Delete 删除。',
+    keys: '方向键移动（按住 Shift 移动更多），+ / − 缩放，R 旋转，Delete 删除，Ctrl+Z 撤销，Ctrl+Shift+Z 重做。',
     placed: '已放置的{{name}}',
     rotate: '旋转',
     remove: '删除',
