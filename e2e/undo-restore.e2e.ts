@@ -64,81 +64,84 @@ async function box(locator: Locator): Promise<Box> {
 describe('PDF签章: in view, undo/redo, reload', () => {
   const app = useApp();
 
-  it('places a picked seal where the user is looking, undoes and redoes, and keeps it all across a reload', async () => {
-    const { context, page } = await openPage(app.browser, app.server.url, {
-      viewport: { width: 1280, height: 900 },
-    });
-    await makeSeal(page);
-    await page.getByRole('tab', { name: 'PDF签章' }).click();
-    await gallerySeal(page).waitFor();
-    await page.getByLabel('选择PDF').setInputFiles({
-      name: 'contract.pdf',
-      mimeType: 'application/pdf',
-      buffer: await fivePages(),
-    });
-    await page.locator('[data-page="1"][data-drawn]').waitFor();
+  it.each([1280, 390])(
+    'at %i px: places a picked seal where the user is looking, undoes and redoes, and keeps it all across a reload',
+    async (width) => {
+      const { context, page } = await openPage(app.browser, app.server.url, {
+        viewport: { width, height: 900 },
+      });
+      await makeSeal(page);
+      await page.getByRole('tab', { name: 'PDF签章' }).click();
+      await gallerySeal(page).waitFor();
+      await page.getByLabel('选择PDF').setInputFiles({
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: await fivePages(),
+      });
+      await page.locator('[data-page="1"][data-drawn]').waitFor();
 
-    // Scrolled so that page 2's top third is in view, below most of page 1.
-    const scroller = page.getByRole('region', { name: /PDF页面/ });
-    await scroller.evaluate((el) => {
-      const second = el.querySelector<HTMLElement>('[data-page="2"]');
-      el.scrollTop = (second?.offsetTop ?? 0) - el.clientHeight * 0.3;
-    });
-    await gallerySeal(page).click();
-    const placed = page.getByRole('button', { name: PLACED });
-    await placed.waitFor();
-    expect(within(await box(placed), await box(scroller))).toBe(true);
-    await shot(page, 'pdfsign-in-view-1280');
+      // Scrolled so that page 2's top third is in view, below most of page 1.
+      const scroller = page.getByRole('region', { name: /PDF页面/ });
+      await scroller.evaluate((el) => {
+        const second = el.querySelector<HTMLElement>('[data-page="2"]');
+        el.scrollTop = (second?.offsetTop ?? 0) - el.clientHeight * 0.3;
+      });
+      await gallerySeal(page).click();
+      const placed = page.getByRole('button', { name: PLACED });
+      await placed.waitFor();
+      expect(within(await box(placed), await box(scroller))).toBe(true);
+      await shot(page, `pdfsign-in-view-${width}`);
 
-    // Undo / redo: the buttons and the keys.
-    const undo = page.getByRole('button', { name: '撤销', exact: true });
-    const redo = page.getByRole('button', { name: '重做', exact: true });
-    await undo.click();
-    await expect.poll(() => placed.count()).toBe(0);
-    await redo.click();
-    await expect.poll(() => placed.count()).toBe(1);
-    const before = await box(placed);
-    await placed.dragTo(scroller, { targetPosition: { x: 200, y: 200 } });
-    const after = await box(placed);
-    expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(20);
-    await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await box(placed)).x).toBeCloseTo(before.x, 0);
-    await page.keyboard.press('Control+Shift+Z');
-    await expect.poll(async () => (await box(placed)).x).toBeCloseTo(after.x, 0);
-    await page.getByRole('button', { name: '删除', exact: true }).click();
-    await expect.poll(() => placed.count()).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => placed.count()).toBe(1);
-    await page.getByRole('button', { name: '全部清除' }).click();
-    await expect.poll(() => placed.count()).toBe(0);
-    await page.keyboard.press('Control+y');
-    await expect.poll(() => placed.count()).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => placed.count()).toBe(1);
-    const kept = await box(placed);
+      // Undo / redo: the buttons and the keys.
+      const undo = page.getByRole('button', { name: '撤销', exact: true });
+      const redo = page.getByRole('button', { name: '重做', exact: true });
+      await undo.click();
+      await expect.poll(() => placed.count()).toBe(0);
+      await redo.click();
+      await expect.poll(() => placed.count()).toBe(1);
+      const before = await box(placed);
+      await placed.dragTo(scroller, { targetPosition: { x: 200, y: 200 } });
+      const after = await box(placed);
+      expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(20);
+      await page.keyboard.press('Control+z');
+      await expect.poll(async () => (await box(placed)).x).toBeCloseTo(before.x, 0);
+      await page.keyboard.press('Control+Shift+Z');
+      await expect.poll(async () => (await box(placed)).x).toBeCloseTo(after.x, 0);
+      await page.getByRole('button', { name: '删除', exact: true }).click();
+      await expect.poll(() => placed.count()).toBe(0);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => placed.count()).toBe(1);
+      await page.getByRole('button', { name: '全部清除' }).click();
+      await expect.poll(() => placed.count()).toBe(0);
+      await page.keyboard.press('Control+y');
+      await expect.poll(() => placed.count()).toBe(0);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => placed.count()).toBe(1);
+      const kept = await box(placed);
 
-    // A reload: the same tab, the PDF and the stamp where it was.
-    await page.waitForTimeout(600);
-    await page.reload();
-    await page.locator('[data-page="1"][data-drawn]').waitFor();
-    expect(await page.getByRole('tab', { name: 'PDF签章' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
-    await placed.waitFor();
-    await placed.scrollIntoViewIfNeeded();
-    expect((await box(placed)).width).toBeCloseTo(kept.width, 0);
-    await shot(page, 'pdfsign-restored-1280');
+      // A reload: the same tab, the PDF and the stamp where it was.
+      await page.waitForTimeout(600);
+      await page.reload();
+      await page.locator('[data-page="1"][data-drawn]').waitFor();
+      expect(await page.getByRole('tab', { name: 'PDF签章' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await placed.waitFor();
+      await placed.scrollIntoViewIfNeeded();
+      expect((await box(placed)).width).toBeCloseTo(kept.width, 0);
+      await shot(page, `pdfsign-restored-${width}`);
 
-    // 关闭PDF forgets it: after another reload there is nothing open.
-    await page.getByRole('button', { name: '关闭PDF' }).click();
-    await page.getByText('选择PDF后，点击“我的印章”').waitFor();
-    await page.waitForTimeout(600);
-    await page.reload();
-    await page.getByRole('tab', { name: 'PDF签章' }).click();
-    await gallerySeal(page).waitFor();
-    expect(await page.getByRole('button', { name: '关闭PDF' }).count()).toBe(0);
-    await context.close();
-  });
+      // 关闭PDF forgets it: after another reload there is nothing open.
+      await page.getByRole('button', { name: '关闭PDF' }).click();
+      await page.getByText('选择PDF后，点击“我的印章”').waitFor();
+      await page.waitForTimeout(600);
+      await page.reload();
+      await page.getByRole('tab', { name: 'PDF签章' }).click();
+      await gallerySeal(page).waitFor();
+      expect(await page.getByRole('button', { name: '关闭PDF' }).count()).toBe(0);
+      await context.close();
+    },
+  );
 });
 
 describe('图片签章: undo/redo, size inside the image, reload', () => {

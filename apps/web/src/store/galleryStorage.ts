@@ -3,6 +3,7 @@
  * metadata), an in-memory map in tests and wherever IndexedDB is missing. The store only sees
  * `StampStorage`, so tests inject the in-memory one.
  */
+import { done, request } from './idb';
 
 /** `made`: by name; `extracted`: from a photo; `saved`: the localStorage stamp of an older visit. */
 export type StampKind = 'made' | 'extracted' | 'saved' | 'signature' | 'image';
@@ -44,21 +45,6 @@ export function memoryStorage(initial: readonly StoredStamp[] = []): StampStorag
 const DB_NAME = 'yinzhang';
 const DB_VERSION = 1;
 const STORE = 'stamps';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
   const req = factory.open(DB_NAME, DB_VERSION);

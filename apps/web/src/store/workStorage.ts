@@ -6,6 +6,7 @@
  * files sit under their own keys and are written only when they change.
  */
 import type { TabId } from '../model/tabs';
+import { done, request } from './idb';
 import type { PdfPlacement, PdfSignMode } from './pdfsign';
 import type { Placement } from './sign';
 
@@ -57,21 +58,6 @@ export function memoryWorkStorage(initial: SavedWork | null = null): WorkStorage
 const DB_NAME = 'yinzhang-work';
 const STORE = 'work';
 const KEY = 'current';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 export function indexedDbWorkStorage(factory: IDBFactory = indexedDB): WorkStorage {
   let db: Promise<IDBDatabase> | null = null;
