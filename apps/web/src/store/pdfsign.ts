@@ -25,8 +25,9 @@ import {
   pageToColumn,
   physicalWidthFraction,
 } from '../model/column';
-import { emptyHistory, endRun, type History, record, redo, undo } from '../model/history';
+import { emptyHistory, endRun, type History, redo, undo } from '../model/history';
 import type { SealState } from './index';
+import { undoableList } from './undoable';
 
 export interface PdfDoc {
   /** The file's name as picked. */
@@ -113,40 +114,10 @@ function columnSize(layout: ColumnLayout) {
 export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
   let serial = 0;
 
-  /** Sets the placements, recording the list before as an undo step (in `run`, when given). */
-  function commit(
-    next: readonly PdfPlacement[],
-    run: string | null,
-    extra: Partial<SealState> = {},
-  ): void {
-    const before = get().pdfPlacements;
-    // A click without a move ends a gesture with the same box: no step for it.
-    if (JSON.stringify(before) === JSON.stringify(next)) return;
-    set({ pdfPlacements: next, pdfHistory: record(get().pdfHistory, before, run), ...extra });
-  }
-
-  function update(
-    id: string,
-    change: (p: PdfPlacement) => PdfPlacement,
-    run: string | null = null,
-  ): PdfPlacement | undefined {
-    let changed: PdfPlacement | undefined;
-    const next = get().pdfPlacements.map((p) => {
-      if (p.id !== id) return p;
-      changed = change(p);
-      return changed;
-    });
-    commit(next, run);
-    return changed;
-  }
-
-  function travel(step: typeof undo<readonly PdfPlacement[]>): void {
-    const s = get();
-    const moved = step(s.pdfHistory, s.pdfPlacements);
-    if (!moved) return;
-    const selected = moved.state.some((p) => p.id === s.pdfSelected) ? s.pdfSelected : null;
-    set({ pdfPlacements: moved.state, pdfHistory: moved.history, pdfSelected: selected });
-  }
+  const { commit, update, travel } = undoableList<PdfPlacement>(set, get, {
+    read: (s) => ({ list: s.pdfPlacements, history: s.pdfHistory, selected: s.pdfSelected }),
+    write: (pdfPlacements, pdfHistory, pdfSelected) => ({ pdfPlacements, pdfHistory, pdfSelected }),
+  });
 
   function remember(stampId: string, use: { width?: number; rotate?: Rotation }): void {
     set((s) => {
@@ -210,7 +181,7 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
         rotate,
         batch: get().pdfMode === 'batch',
       };
-      commit([...get().pdfPlacements, placement], null, { pdfSelected: id });
+      commit([...get().pdfPlacements, placement], null, id);
       remember(stamp.id, { width: box.width, rotate });
       return id;
     },
@@ -244,7 +215,7 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
       commit(
         s.pdfPlacements.filter((p) => p.id !== id),
         null,
-        { pdfSelected: s.pdfSelected === id ? null : s.pdfSelected },
+        s.pdfSelected === id ? null : s.pdfSelected,
       );
     },
 
@@ -253,7 +224,7 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     },
 
     clearPdfStamps() {
-      commit([], null, { pdfSelected: null });
+      commit([], null, null);
     },
 
     endPdfStampRun() {

@@ -17,8 +17,9 @@ import {
   type Size,
   toPageFraction,
 } from '@yinzhang/seal/placement';
-import { emptyHistory, endRun, type History, record, redo, undo } from '../model/history';
+import { emptyHistory, endRun, type History, redo, undo } from '../model/history';
 import type { SealState } from './index';
+import { undoableList } from './undoable';
 
 export interface SignImage {
   /** Object URL of the picked file. */
@@ -88,42 +89,14 @@ const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 export function createSignSlice(set: Set, get: Get): SignState {
   let serial = 0;
 
-  /** Sets the placements, recording the list before as an undo step (in `run`, when given). */
-  function commit(
-    next: readonly Placement[],
-    run: string | null,
-    extra: Partial<SealState> = {},
-  ): void {
-    const before = get().placements;
-    // A click without a move ends a gesture with the same box: no step for it.
-    if (JSON.stringify(before) === JSON.stringify(next)) return;
-    set({ placements: next, signHistory: record(get().signHistory, before, run), ...extra });
-  }
-
-  function update(
-    id: string,
-    change: (p: Placement) => Placement,
-    run: string | null = null,
-  ): Placement | undefined {
-    let changed: Placement | undefined;
-    const next = get().placements.map((p) => {
-      if (p.id !== id) return p;
-      changed = change(p);
-      return changed;
-    });
-    commit(next, run);
-    return changed;
-  }
-
-  function travel(step: typeof undo<readonly Placement[]>): void {
-    const s = get();
-    const moved = step(s.signHistory, s.placements);
-    if (!moved) return;
-    const selected = moved.state.some((p) => p.id === s.selectedPlacement)
-      ? s.selectedPlacement
-      : null;
-    set({ placements: moved.state, signHistory: moved.history, selectedPlacement: selected });
-  }
+  const { commit, update, travel } = undoableList<Placement>(set, get, {
+    read: (s) => ({ list: s.placements, history: s.signHistory, selected: s.selectedPlacement }),
+    write: (placements, signHistory, selectedPlacement) => ({
+      placements,
+      signHistory,
+      selectedPlacement,
+    }),
+  });
 
   function remember(stampId: string, use: Partial<LastUse>): void {
     set((s) => {
@@ -174,7 +147,7 @@ export function createSignSlice(set: Set, get: Get): SignState {
         box: toPageFraction(box, page),
         rotate,
       };
-      commit([...get().placements, placement], null, { selectedPlacement: id });
+      commit([...get().placements, placement], null, id);
       remember(stamp.id, { width: box.width, rotate });
       return id;
     },
@@ -202,7 +175,7 @@ export function createSignSlice(set: Set, get: Get): SignState {
       commit(
         s.placements.filter((p) => p.id !== id),
         null,
-        { selectedPlacement: s.selectedPlacement === id ? null : s.selectedPlacement },
+        s.selectedPlacement === id ? null : s.selectedPlacement,
       );
     },
 
@@ -211,7 +184,7 @@ export function createSignSlice(set: Set, get: Get): SignState {
     },
 
     clearStamps() {
-      commit([], null, { selectedPlacement: null });
+      commit([], null, null);
     },
 
     endStampRun() {
