@@ -13,6 +13,8 @@ export * from './paging';
 export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
+export * from './sign';
 export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';
+export * from './verify';
