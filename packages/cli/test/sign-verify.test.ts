@@ -141,6 +141,9 @@ describe('yinzhang sign', () => {
     expect(readFileSync(at('certified.pdf'), 'latin1')).toMatch(/\/P 1\b/);
     expectOneLine(await sign('certified.pdf', 'no.pdf'), 1, /certified .* no changes allowed/);
     expect(existsSync(at('no.pdf'))).toBe(false);
+    const stamp = await yinzhang('stamp', 'certified.pdf', ...place, '-o', 'no-stamp.pdf');
+    expectOneLine(stamp, 1, /certified .* no changes allowed/);
+    expect(existsSync(at('no-stamp.pdf'))).toBe(false);
     expect((await sign('two.pdf', 'forms.pdf', '--certify=forms')).code).toBe(0);
     expect(readFileSync(at('forms.pdf'), 'latin1')).toMatch(/\/P 2\b/);
     expect((await sign('forms.pdf', 'forms-twice.pdf')).code).toBe(0);
