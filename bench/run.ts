@@ -5,6 +5,7 @@ import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
 import { pdfUpdateSection } from './sections/pdf-update';
+import { signSection } from './sections/sign';
 import { stampSection } from './sections/stamp';
 
 /** Every benchmark area, in the order they run. Add new sections here. */
@@ -13,6 +14,7 @@ const SECTIONS: readonly BenchSection[] = [
   parseSection,
   pdfSection,
   pdfUpdateSection,
+  signSection,
 ];
 
 const DEFAULT_DURATION_S = 10;
