@@ -162,7 +162,10 @@ export async function signPdf(bytes: Uint8Array, options: SignOptions): Promise<
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     const out = await prepare(bytes, options, size, now);
-    const holes = findHoles(out, 0);
+    // Appended (the usual case): our placeholders are in the new part; a rewrite: anywhere.
+    const appended =
+      out.length > bytes.length && out.subarray(0, bytes.length).every((b, i) => b === bytes[i]);
+    const holes = findHoles(out, appended ? bytes.length : 0);
     const range = fillByteRange(out, holes);
     const documentHash = await digest(pub.digest, signedBytes(out, range));
     const cms = await buildCms({
