@@ -13,6 +13,12 @@ export * from './paging';
 export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
+export {
+  createSelfSigned,
+  type SelfSigned,
+  type SelfSignedKeyType,
+  type SelfSignedOptions,
+} from './sign/selfsigned';
 export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';
