@@ -202,7 +202,10 @@ async function writeP12(
   });
   const encryption = {
     password: secret,
-    contentEncryptionAlgorithm: { name: 'AES-CBC', length: 256 } as pkijs.ContentEncryptionAesCbcParams,
+    contentEncryptionAlgorithm: {
+      name: 'AES-CBC',
+      length: 256,
+    } as pkijs.ContentEncryptionAesCbcParams,
     hmacHashAlgorithm: 'SHA-256',
     iterationCount: P12_ITERATIONS,
   };
