@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NotACertificateError, readCertificate } from '../src/sign/certificates';
 import { createSelfSigned, type SelfSignedKeyType } from '../src/sign/selfsigned';
 
 const dir = mkdtempSync(join(tmpdir(), 'selfsigned-'));
@@ -145,3 +146,20 @@ function rawToDer(raw: Uint8Array): Uint8Array {
   const body = [...int(raw.slice(0, half)), ...int(raw.slice(half))];
   return new Uint8Array([0x30, body.length, ...body]);
 }
+
+describe('readCertificate (trust anchors the user adds)', () => {
+  it('reads DER and PEM, names the subject, and refuses what is not a certificate', async () => {
+    const { chain } = await createSelfSigned({ commonName: '张三', years: 1, keyType: 'EC' });
+    const der = chain[0] as Uint8Array;
+    const pemText = execFileSync('openssl', ['x509', '-inform', 'DER', '-outform', 'PEM'], {
+      input: der,
+    });
+    for (const bytes of [der, new Uint8Array(pemText)]) {
+      const summary = readCertificate(bytes);
+      expect(summary.name).toBe('张三');
+      expect(summary.selfIssued).toBe(true);
+      expect(summary.der).toEqual(der);
+    }
+    expect(() => readCertificate(new TextEncoder().encode('hello'))).toThrow(NotACertificateError);
+  });
+});
