@@ -90,7 +90,6 @@ export interface CertificateKernel {
 export const CERTIFICATE_YEARS = 3;
 
 type Set = (partial: Partial<DigsigState> | ((s: DigsigState) => Partial<DigsigState>)) => void;
-type Get = () => DigsigState;
 
 function problemOf(error: unknown): DigsigProblem {
   const code = (error as { code?: unknown } | null)?.code;
@@ -102,7 +101,7 @@ function problemOf(error: unknown): DigsigProblem {
 
 export function createDigsigSlice(
   set: Set,
-  get: Get,
+
   storage: SigningStorage,
   kernel: () => Promise<CertificateKernel>,
 ): DigsigState {

@@ -167,7 +167,6 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       ...createPdfSignSlice(set, get),
       ...createDigsigSlice(
         set,
-        get,
         deps.signingStorage ?? defaultSigningStorage(),
         deps.certificates ?? loadCertificates,
       ),
