@@ -2,7 +2,10 @@
  * Errors the engine throws on purpose. Each carries a stable `code` that screens and the command
  * line can translate; the message is a readable English sentence.
  */
+import type { SignErrorCode } from './sign/errors';
+
 export type PdfErrorCode =
+  | SignErrorCode
   | 'PASSWORD_REQUIRED'
   | 'PASSWORD_WRONG'
   | 'NOT_PDF'

@@ -13,6 +13,7 @@ export * from './paging';
 export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
+export * from './sign';
 export {
   createSelfSigned,
   type SelfSigned,
@@ -22,3 +23,4 @@ export {
 export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';
+export * from './verify';

@@ -70,7 +70,8 @@ describe.each([
   });
 
   it('keeps a non-extractable key that signs for the certificate', async () => {
-    const { privateKey, chain } = await made;
+    const { chain } = await made;
+    const privateKey = (await made).privateKey as CryptoKey;
     expect(privateKey.extractable).toBe(false);
     await expect(crypto.subtle.exportKey('pkcs8', privateKey)).rejects.toThrow();
     const data = new TextEncoder().encode('signed bytes');

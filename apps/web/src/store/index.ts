@@ -102,7 +102,9 @@ const defaultDeps: SealStoreDeps = {
       : (await import('../seal/localSeal')).renderLocalSeal(input),
 };
 
-const loadCertificates = () => import('@yinzhang/pdf/certificates');
+// The kernel's key type is WebCrypto's own CryptoKey, declared without the DOM's types there.
+const loadCertificates = () =>
+  import('@yinzhang/pdf/certificates') as unknown as Promise<CertificateKernel>;
 
 export function normalizeSealInput(input: SealInput): SealInput {
   return { name: input.name.trim(), title: input.title.trim(), code: input.code.trim() };

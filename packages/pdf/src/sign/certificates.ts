@@ -3,7 +3,6 @@
  * entry point, `@yinzhang/pdf/certificates`, so the page loads pkijs without pdf-lib):
  * 生成证书 (createSelfSigned) and reading a trust anchor the user adds.
  */
-/// <reference lib="dom" />
 import * as pkijs from 'pkijs';
 
 export { createSelfSigned, type SelfSigned, type SelfSignedKeyType } from './selfsigned';
@@ -30,9 +29,12 @@ const PEM = /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----([A-Za-z0-9+/=\s]+?)-
 
 /** The DER of a certificate file: PEM (the first certificate in it) or DER as is. */
 function derOf(bytes: Uint8Array): Uint8Array {
-  const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
+  let text = '';
+  for (const b of bytes.subarray(0, 1 << 20)) text += String.fromCharCode(b);
   const match = PEM.exec(text);
   if (!match?.[1]) return bytes;
+  // Node 20 and browsers have atob on globalThis (the package compiles without their types).
+  const { atob } = globalThis as unknown as { atob(data: string): string };
   const binary = atob(match[1].replace(/\s+/g, ''));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }

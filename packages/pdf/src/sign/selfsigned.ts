@@ -7,11 +7,9 @@
  * Certificate and PKCS#12 are built with pkijs (no hand-written ASN.1): PBES2 (AES-256-CBC,
  * PBKDF2-HMAC-SHA-256) for the key and a SHA-256 MAC, as OpenSSL 3 writes .p12 files by default.
  */
-// WebCrypto is the one browser API used here, and Node 20+ has it on globalThis too; the package
-// is otherwise compiled without DOM types.
-/// <reference lib="dom" />
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { subtle, type WebCryptoKey } from './webcrypto';
 
 export type SelfSignedKeyType = 'RSA' | 'EC';
 
@@ -27,7 +25,7 @@ export interface SelfSignedOptions {
 
 export interface SelfSigned {
   /** Signs; cannot be exported (WebCrypto `extractable: false`). */
-  readonly privateKey: CryptoKey;
+  readonly privateKey: WebCryptoKey;
   /** DER, the certificate alone (it is its own issuer). */
   readonly chain: Uint8Array[];
   readonly keyType: SelfSignedKeyType;
@@ -56,7 +54,42 @@ const OID = {
 /** OpenSSL 3's default PBKDF2 iteration count for .p12 files. */
 const P12_ITERATIONS = 2048;
 
-function algorithmOf(keyType: SelfSignedKeyType): RsaHashedKeyGenParams | EcKeyGenParams {
+interface KeyPair {
+  readonly publicKey: WebCryptoKey;
+  readonly privateKey: WebCryptoKey;
+}
+
+/** The parts of WebCrypto used here beyond ./webcrypto's (the package compiles without DOM types). */
+interface KeyMaking {
+  generateKey(
+    algorithm: Record<string, unknown>,
+    extractable: boolean,
+    usages: string[],
+  ): Promise<KeyPair>;
+  exportKey(format: 'pkcs8', key: WebCryptoKey): Promise<ArrayBuffer>;
+  importKey(
+    format: 'pkcs8',
+    keyData: Uint8Array,
+    algorithm: Record<string, unknown>,
+    extractable: boolean,
+    usages: string[],
+  ): Promise<WebCryptoKey>;
+  digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
+}
+
+const webCrypto = () => subtle() as unknown as KeyMaking;
+
+function randomBytes(length: number): Uint8Array {
+  const c = (globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): Uint8Array } })
+    .crypto;
+  return c.getRandomValues(new Uint8Array(length));
+}
+
+function utf8(text: string): Uint8Array {
+  return new asn1js.Utf8String({ value: text }).valueBlock.valueHexView.slice();
+}
+
+function algorithmOf(keyType: SelfSignedKeyType): Record<string, unknown> {
   return keyType === 'RSA'
     ? {
         name: 'RSASSA-PKCS1-v1_5',
@@ -80,9 +113,9 @@ function addYears(from: Date, years: number): Date {
 
 /** A positive 16-byte serial number (RFC 5280 allows up to 20 bytes). */
 function randomSerial(): asn1js.Integer {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const bytes = randomBytes(16);
   bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x40;
-  return new asn1js.Integer({ valueHex: bytes.buffer });
+  return new asn1js.Integer({ valueHex: bytes.slice().buffer as ArrayBuffer });
 }
 
 function extension(extnID: string, value: { toSchema(): asn1js.BaseBlock } | asn1js.BaseBlock) {
@@ -101,7 +134,7 @@ function keyUsage(): asn1js.BitString {
 }
 
 async function makeCertificate(
-  keys: CryptoKeyPair,
+  keys: KeyPair,
   commonName: string,
   notBefore: Date,
   notAfter: Date,
@@ -122,9 +155,10 @@ async function makeCertificate(
   cert.issuer = name();
   cert.notBefore.value = notBefore;
   cert.notAfter.value = notAfter;
-  await cert.subjectPublicKeyInfo.importKey(keys.publicKey, cryptoEngine());
+  // pkijs types keys as DOM CryptoKeys; WebCrypto's keys are those.
+  await cert.subjectPublicKeyInfo.importKey(keys.publicKey as never, cryptoEngine());
   const spki = cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-  const keyId = new Uint8Array(await crypto.subtle.digest('SHA-1', spki.slice())).slice(0, 20);
+  const keyId = new Uint8Array(await webCrypto().digest('SHA-1', spki.slice())).slice(0, 20);
   cert.extensions = [
     extension(OID.basicConstraints, new pkijs.BasicConstraints({ cA: false })),
     extension(OID.keyUsage, keyUsage()),
@@ -136,7 +170,7 @@ async function makeCertificate(
     ),
     extension(OID.subjectKeyIdentifier, new asn1js.OctetString({ valueHex: keyId.buffer })),
   ];
-  await cert.sign(keys.privateKey, 'SHA-256', cryptoEngine());
+  await cert.sign(keys.privateKey as never, 'SHA-256', cryptoEngine());
   return new Uint8Array(cert.toSchema(true).toBER(false));
 }
 
@@ -160,8 +194,8 @@ async function writeP12(
   friendlyName: string,
   password: string,
 ): Promise<Uint8Array> {
-  const secret = new TextEncoder().encode(password).buffer as ArrayBuffer;
-  const keyId = new Uint8Array(await crypto.subtle.digest('SHA-1', certificate.slice()));
+  const secret = utf8(password).buffer as ArrayBuffer;
+  const keyId = new Uint8Array(await webCrypto().digest('SHA-1', certificate.slice()));
   const keyInfo = pkijs.PrivateKeyInfo.fromBER(pkcs8.slice().buffer);
   const certInfo = pkijs.Certificate.fromBER(certificate.slice().buffer);
   const keyBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: keyInfo });
@@ -239,13 +273,10 @@ export async function createSelfSigned(options: SelfSignedOptions): Promise<Self
   const algorithm = algorithmOf(keyType);
   const notBefore = new Date(Math.floor((options.now ?? new Date()).getTime() / 1000) * 1000);
   const notAfter = addYears(notBefore, options.years);
-  const keys = (await crypto.subtle.generateKey(algorithm, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
+  const keys = await webCrypto().generateKey(algorithm, true, ['sign', 'verify']);
   const certificate = await makeCertificate(keys, commonName, notBefore, notAfter);
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
-  const privateKey = await crypto.subtle.importKey('pkcs8', pkcs8, algorithm, false, ['sign']);
+  const pkcs8 = new Uint8Array(await webCrypto().exportKey('pkcs8', keys.privateKey));
+  const privateKey = await webCrypto().importKey('pkcs8', pkcs8, algorithm, false, ['sign']);
   return {
     privateKey,
     chain: [certificate],
