@@ -4,6 +4,16 @@ import type { PdfPlacement } from '../../store/pdfsign';
 import { exportPlan, imagesUsed, pagingImageMm, signedName } from './exportPlan';
 import { runSignJob, type SignEngine } from './signJob';
 
+const noSigning: Pick<
+  SignEngine,
+  'readP12' | 'signingKeyFromCryptoKey' | 'signPdf' | 'postTimestamp'
+> = {
+  readP12: vi.fn(),
+  signingKeyFromCryptoKey: vi.fn(),
+  signPdf: vi.fn(),
+  postTimestamp: vi.fn(),
+};
+
 const f = (n: number) => n as PageFraction;
 function placement(id: string, page: number, y: number, batch = false): PdfPlacement {
   return {
@@ -75,6 +85,7 @@ describe('the export plan', () => {
         seen.push(`paging:${bytes[0]}:${options.edge}:${options.y}:${options.image[0]}`);
         return Uint8Array.of((bytes[0] ?? 0) + 1);
       }),
+      ...noSigning,
     };
     const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
       pageGap: 0.01,

@@ -1,27 +1,46 @@
 /**
  * The PDF签章 export as a job over an injected engine (so it is tested without a worker): runs the
- * plan's passes in order, each on the previous output, and reports one overall fraction.
+ * plan's passes in order, each on the previous output, and reports one overall fraction. With 数字签名
+ * a last step signs the result: the placements went in first, so the signature covers them all.
  */
 import type { PageSelection } from '@yinzhang/pdf';
 import type { EnginePlacement, ExportPass } from './exportPlan';
+
+/** Which key signs: a .p12 read in the worker, or the CryptoKey kept in IndexedDB (structured-cloned). */
+export type SignatureKey<P12 = ArrayBuffer> =
+  | { kind: 'p12'; p12: P12; password: string }
+  | { kind: 'cryptoKey'; privateKey: CryptoKey; chain: Uint8Array[] };
+
+/** The digital signature made after the placements: its key, its visible seal, its timestamp. */
+export interface SignatureStep<P12 = ArrayBuffer> {
+  key: SignatureKey<P12>;
+  /** The placed seal that is the signature's appearance (its image is in `images`). */
+  appearance: EnginePlacement;
+  /** Our server's RFC 3161 relay (POST /v1/tsa); absent: no timestamp. */
+  timestampUrl?: string | undefined;
+}
 
 export interface SignRequest {
   bytes: ArrayBuffer;
   password?: string | undefined;
   images: Record<string, ArrayBuffer>;
   passes: ExportPass[];
+  signature?: SignatureStep | undefined;
 }
 
 /**
  * What the page sends the worker: the picked file itself (a Blob is passed by reference, so the
- * page never reads or copies a large PDF); the worker reads it.
+ * page never reads or copies a large PDF); the worker reads it, and a picked .p12 likewise.
  */
-export type SignWorkerRequest = Omit<SignRequest, 'bytes'> & { file: Blob };
+export type SignWorkerRequest = Omit<SignRequest, 'bytes' | 'signature'> & {
+  file: Blob;
+  signature?: SignatureStep<Blob> | undefined;
+};
 
 /** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; blob: Blob }
+  | { type: 'done'; blob: Blob; warnings: string[] }
   | { type: 'failed'; code: string | undefined; message: string };
 
 interface EngineProgress {
@@ -30,7 +49,14 @@ interface EngineProgress {
   total: number;
 }
 
-/** The engine functions used (@yinzhang/pdf's `stampPdf` and `pagingSeal` in the worker). */
+/** A key as the signing kernel takes it (@yinzhang/pdf `SigningKey`). */
+export interface EngineSigningKey {
+  readonly chain: readonly Uint8Array[];
+  readonly keyType: 'RSA' | 'EC';
+  sign(data: Uint8Array): Promise<Uint8Array>;
+}
+
+/** The engine functions used (@yinzhang/pdf's `stampPdf`, `pagingSeal` and signing in the worker). */
 export interface SignEngine {
   stampPdf(
     bytes: Uint8Array,
@@ -54,18 +80,39 @@ export interface SignEngine {
       onProgress?: (p: EngineProgress) => void;
     },
   ): Promise<Uint8Array>;
+  readP12(
+    bytes: Uint8Array,
+    password: string,
+  ): Promise<{ key: EngineSigningKey; warnings: string[] }>;
+  signingKeyFromCryptoKey(privateKey: CryptoKey, chain: Uint8Array[]): EngineSigningKey;
+  signPdf(
+    bytes: Uint8Array,
+    options: {
+      key: EngineSigningKey;
+      appearance: { image: Uint8Array; placement: EnginePlacement } | null;
+      password?: string | undefined;
+      timestamp?: ((request: Uint8Array) => Promise<Uint8Array>) | undefined;
+      onWarning?: (message: string) => void;
+    },
+  ): Promise<Uint8Array>;
+  /** POSTs an RFC 3161 request to `url` and returns the response (fetch in the worker). */
+  postTimestamp(url: string, request: Uint8Array): Promise<Uint8Array>;
 }
 
 export async function runSignJob(
   request: SignRequest,
   engine: SignEngine,
   onProgress: (fraction: number) => void,
+  onWarning: (message: string) => void = () => {},
 ): Promise<Uint8Array> {
   const images: Record<string, Uint8Array> = {};
   for (const [id, buffer] of Object.entries(request.images)) images[id] = new Uint8Array(buffer);
   let bytes: Uint8Array = new Uint8Array(request.bytes);
   let password = request.password;
-  const n = request.passes.length;
+  const { signature } = request;
+  // The key is read first: a wrong .p12 password fails at once, before minutes of stamping.
+  const key = signature ? await signingKey(signature.key, engine, onWarning) : null;
+  const n = request.passes.length + (signature ? 1 : 0);
   for (const [i, pass] of request.passes.entries()) {
     const progress = (p: EngineProgress) => {
       const part =
@@ -103,6 +150,29 @@ export async function runSignJob(
     // The engine writes decrypted files: later passes need no password.
     password = undefined;
   }
+  if (signature && key) {
+    const image = images[signature.appearance.image];
+    if (!image) throw new Error(`no image ${signature.appearance.image}`);
+    const url = signature.timestampUrl;
+    bytes = await engine.signPdf(bytes, {
+      key,
+      appearance: { image, placement: signature.appearance },
+      password,
+      timestamp: url ? (req) => engine.postTimestamp(url, req) : undefined,
+      onWarning,
+    });
+  }
   onProgress(1);
   return bytes;
+}
+
+async function signingKey(
+  key: SignatureKey,
+  engine: SignEngine,
+  onWarning: (message: string) => void,
+): Promise<EngineSigningKey> {
+  if (key.kind === 'cryptoKey') return engine.signingKeyFromCryptoKey(key.privateKey, key.chain);
+  const read = await engine.readP12(new Uint8Array(key.p12), key.password);
+  for (const warning of read.warnings) onWarning(warning);
+  return read.key;
 }

@@ -1,0 +1,33 @@
+/**
+ * The browser's way to a timestamp authority: TSAs answer no cross-origin requests, so our server
+ * relays the RFC 3161 request (POST /v1/tsa). Only the request leaves the machine: a hash of the
+ * signature, never the document or the key.
+ */
+
+/** The relay's address on this site. */
+export function timestampRelayUrl(origin: string): string {
+  return `${origin}/v1/tsa`;
+}
+
+/** POSTs a DER TimeStampReq and returns the DER TimeStampResp; a refusal throws with the server's message. */
+export async function postTimestamp(url: string, request: Uint8Array): Promise<Uint8Array> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query' },
+    body: request.slice().buffer as ArrayBuffer,
+  });
+  if (!res.ok) {
+    let message = `HTTP ${res.status}`;
+    try {
+      const body = (await res.json()) as { message?: unknown; error?: unknown };
+      const text = body.message ?? body.error;
+      if (typeof text === 'string') message = `${message}: ${text}`;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw Object.assign(new Error(`The timestamp server refused: ${message}`), {
+      code: 'TSA_FAILED',
+    });
+  }
+  return new Uint8Array(await res.arrayBuffer());
+}
