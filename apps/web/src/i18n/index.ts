@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type convertZhCN from './convert.zh-CN';
+import digsigEn from './digsig.en';
+import digsigZhCN from './digsig.zh-CN';
 import en from './en';
 import navEn from './nav.en';
 import navZhCN from './nav.zh-CN';
@@ -38,8 +40,8 @@ i18n.on('languageChanged', applyLanguage);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...navZhCN, ...pdfsignZhCN } },
-    en: { translation: { ...en, ...navEn, ...pdfsignEn } },
+    'zh-CN': { translation: { ...zhCN, ...navZhCN, ...pdfsignZhCN, ...digsigZhCN } },
+    en: { translation: { ...en, ...navEn, ...pdfsignEn, ...digsigEn } },
   },
   lng: savedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
@@ -68,7 +70,11 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The PDF tools' strings arrive with their code (convert.ts) but are typed here.
     resources: {
-      translation: typeof zhCN & typeof navZhCN & typeof convertZhCN & typeof pdfsignZhCN;
+      translation: typeof zhCN &
+        typeof navZhCN &
+        typeof convertZhCN &
+        typeof pdfsignZhCN &
+        typeof digsigZhCN;
     };
   }
 }

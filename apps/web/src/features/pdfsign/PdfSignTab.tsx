@@ -5,6 +5,10 @@ import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
 import { loadImage } from '../../files/image';
 import { type StampEntry, sealStore, useSeal } from '../../store';
+import DigitalSignature from '../digsig/DigitalSignature';
+import { isSigningProblem } from '../digsig/problemText';
+import SignaturePanel from '../digsig/SignaturePanel';
+import { signingPlan } from '../digsig/signingStep';
 import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes } from './column';
@@ -135,33 +139,51 @@ export default function PdfSignTab() {
         widthMm: pagingImageMm(state.pagingSealOption.widthMm, seal.sizeMm),
       };
     }
-    const passes = exportPlan(state.pdfPlacements, {
+    // 数字签名: the picked seal becomes the signature's appearance, so it is not stamped as well.
+    const signing = state.digsigEnabled ? signingPlan(state, window.location.origin) : null;
+    if (signing && !signing.ok) {
+      state.setDigsigOutcome({ error: signing.error, warnings: [] });
+      return;
+    }
+    const placements = signing
+      ? state.pdfPlacements.filter((p) => p.id !== signing.appearanceId)
+      : state.pdfPlacements;
+    const passes = exportPlan(placements, {
       pageGap: PAGE_GAP_PX / Math.max(1, view.layout.width),
       batchPages: state.pdfBatchPages,
       paging: pagingOption,
     });
-    if (passes.length === 0) {
+    if (passes.length === 0 && !signing) {
       setNotice(t('pdfsign.nothing'));
       return;
     }
     setJob({ state: 'working', fraction: 0 });
     try {
       const images: Record<string, ArrayBuffer> = {};
-      for (const stampId of imagesUsed(passes)) {
+      const used = imagesUsed(passes);
+      if (signing) used.push(signing.step.appearance.image);
+      for (const stampId of new Set(used)) {
         const entry = state.stamps.find((s) => s.id === stampId);
         const src = entry?.url ?? state.pdfPlacements.find((p) => p.stampId === stampId)?.src;
         if (!src) throw new Error(`missing stamp ${stampId}`);
         images[stampId] = await (await fetch(src)).arrayBuffer();
       }
+      state.setDigsigOutcome({ error: null, warnings: [] });
       const signed = await signPdfInWorker(
-        { file: doc.file, password: doc.password, images, passes },
+        { file: doc.file, password: doc.password, images, passes, signature: signing?.step },
         (fraction) => setJob({ state: 'working', fraction }),
+        (warnings) => state.setDigsigOutcome({ warnings }),
       );
       const name = signedName(doc.name);
       downloadBlob(signed, name);
       setJob({ state: 'done', name });
     } catch (error) {
       setJob({ state: 'idle' });
+      const code = (error as { code?: string }).code;
+      if (signing && isSigningProblem(code) && error instanceof Error) {
+        state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });
+        return;
+      }
       setNotice(
         t('pdfsign.failed', { message: error instanceof Error ? error.message : String(error) }),
       );
@@ -208,6 +230,7 @@ export default function PdfSignTab() {
             {notice}
           </p>
         )}
+        <SignaturePanel file={pdfDoc?.file ?? null} password={pdfDoc?.password} />
       </div>
       <aside className={`${layout.side} ${styles.side}`}>
         <fieldset className={styles.modes}>
@@ -226,6 +249,7 @@ export default function PdfSignTab() {
         </fieldset>
         {mode === 'batch' && <p className={styles.small}>{t('pdfsign.batchHint')}</p>}
         <p className={styles.tip}>{t('pdfsign.saveTip')}</p>
+        <DigitalSignature />
         <button
           type="button"
           className={styles.primary}
