@@ -9,6 +9,11 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/** The input cannot be read at all (`verify`: exit 2, apart from "read, but not valid"). */
+export class UnreadableError extends InputError {
+  override name = 'UnreadableError';
+}
+
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** One line for any error: ours verbatim, file-system errors in words, anything else by message. */
