@@ -20,7 +20,7 @@ export default {
     usingGenerated: 'this browser’s certificate {{name}}',
     noKey: 'Choose a certificate file, or make a certificate.',
     appearance: 'Signature appearance (which seal is the signature)',
-    appearanceItem: '{{name}} · page {{page}}',
+    appearanceItem: '{{n}}. page {{page}} · {{name}}',
     appearanceNone: 'Place a seal first (normal mode): it becomes the signature’s appearance.',
     stampName: 'Seal {{n}}',
     settings: 'Signature settings',

@@ -18,7 +18,7 @@ export default {
     usingGenerated: '本机证书 {{name}}',
     noKey: '请选择证书文件，或生成证书。',
     appearance: '签名外观（哪个印章即签名）',
-    appearanceItem: '{{name}} · 第 {{page}} 页',
+    appearanceItem: '{{n}}. 第 {{page}} 页 · {{name}}',
     appearanceNone: '请先正常放置一枚印章，它将作为签名的外观。',
     stampName: '印章 {{n}}',
     settings: '签名设置',

@@ -138,6 +138,7 @@ export default function DigitalSignature() {
                 {single.map((p, i) => (
                   <option key={p.id} value={p.id}>
                     {t('digsig.appearanceItem', {
+                      n: i + 1,
                       name:
                         stamps.find((s) => s.id === p.stampId)?.name ||
                         t('digsig.stampName', { n: i + 1 }),
