@@ -20,7 +20,10 @@ describe('the timestamp relay', () => {
 
   it.each([
     [
-      new Response(JSON.stringify({ message: 'host not allowed' }), { status: 403 }),
+      new Response(
+        JSON.stringify({ error: { code: 'TSA_NOT_ALLOWED', message: 'host not allowed' } }),
+        { status: 403 },
+      ),
       /403: host not allowed/,
     ],
     [new Response('bad gateway', { status: 502 }), /HTTP 502$/],

@@ -19,8 +19,9 @@ export async function postTimestamp(url: string, request: Uint8Array): Promise<U
   if (!res.ok) {
     let message = `HTTP ${res.status}`;
     try {
-      const body = (await res.json()) as { message?: unknown; error?: unknown };
-      const text = body.message ?? body.error;
+      // The server's one error shape: { error: { code, message } }.
+      const body = (await res.json()) as { error?: { message?: unknown } };
+      const text = body.error?.message;
       if (typeof text === 'string') message = `${message}: ${text}`;
     } catch {
       // Not JSON: the status says enough.
