@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSelfSigned } from '../packages/pdf/src/sign/selfsigned';
 import { type OutsideSigner, outsideSigner } from '../test-support/outside-signer';
 import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
 
@@ -241,6 +242,41 @@ describe('数字签名 in PDF签章', () => {
     await page.getByRole('button', { name: '编辑完成' }).click();
     const second = await saved(await again, dir);
     expect(pdfsig(second)[0]).toMatchObject({ valid: true, signer: NAME });
+    await context.close();
+  });
+
+  it('refuses a file that is not a .p12, and signs with an expired certificate after a warning', async () => {
+    const expired = await createSelfSigned({
+      commonName: 'Expired Signer',
+      years: 1,
+      now: new Date('2020-01-01T00:00:00Z'),
+    });
+    const expiredP12 = path.join(dir, 'expired.p12');
+    writeFileSync(expiredP12, await expired.p12('old'));
+    const { context, page } = await openPage(browser, server.url, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await placeAndEnable(page, pdf);
+    await page.getByLabel('证书文件').setInputFiles({
+      name: 'notes.p12',
+      mimeType: 'application/x-pkcs12',
+      buffer: Buffer.from('not a certificate at all'),
+    });
+    await page.getByRole('button', { name: '编辑完成' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContain('此文件不是 .p12/.pfx 证书文件。');
+
+    await page.getByLabel('证书文件').setInputFiles(expiredP12);
+    await page.getByLabel('证书密码').fill('old');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '编辑完成' }).click();
+    const file = await saved(await download, dir);
+    await page
+      .getByText(/^已签名，但请注意：/)
+      .first()
+      .waitFor();
+    expect(pdfsig(file)[0]).toMatchObject({ valid: true, signer: 'Expired Signer' });
     await context.close();
   });
 

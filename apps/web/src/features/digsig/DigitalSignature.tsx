@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SealState, sealStore, useSeal } from '../../store';
 import { appearanceOf } from '../../store/digsig';
@@ -36,6 +36,12 @@ export default function DigitalSignature() {
   const [name, setName] = useState<string | null>(null);
   const [made, setMade] = useState<Awaited<ReturnType<SealState['generateCertificate']>>>(null);
   const problemText = useProblemText();
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  // A certificate made after a .p12 was picked replaces it: the picker must not still name it.
+  useEffect(() => {
+    if (!p12 && fileRef.current) fileRef.current.value = '';
+  }, [p12]);
 
   const single = placements.filter((p) => !p.batch);
   const appearance = appearanceOf(placements, chosen);
@@ -65,6 +71,7 @@ export default function DigitalSignature() {
           <div className={styles.field}>
             <label htmlFor={`${id}-p12`}>{t('digsig.p12')}</label>
             <input
+              ref={fileRef}
               id={`${id}-p12`}
               type="file"
               accept=".p12,.pfx,application/x-pkcs12"
