@@ -53,7 +53,7 @@ function engine(log: string[]): SignEngine {
 const images = { 'made:a': Uint8Array.of(7).buffer, 'made:b': Uint8Array.of(8).buffer };
 
 describe('runSignJob with a signature', () => {
-  it('reads the .p12, stamps the other placements, then signs with the picked seal as appearance', async () => {
+  it('reads the .p12, stamps the other placements, then signs (with the PDF password) using the picked seal', async () => {
     const log: string[] = [];
     const warnings: string[] = [];
     const out = await runSignJob(
@@ -71,7 +71,7 @@ describe('runSignJob with a signature', () => {
       () => {},
       (w) => warnings.push(w),
     );
-    expect(log).toEqual(['p12:5:right', 'stamp:10:made:b:pdfpw', 'sign:11:made:a:7:-']);
+    expect(log).toEqual(['p12:5:right', 'stamp:10:made:b:pdfpw', 'sign:11:made:a:7:pdfpw']);
     expect([...out]).toEqual([111]);
     expect(warnings).toEqual(['The certificate expired on 2020-01-01', 'late warning']);
   });

@@ -157,7 +157,8 @@ export async function runSignJob(
     bytes = await engine.signPdf(bytes, {
       key,
       appearance: { image, placement: signature.appearance },
-      password,
+      // The incremental engine keeps an encrypted file encrypted: the signature needs its password.
+      password: request.password,
       timestamp: url ? (req) => engine.postTimestamp(url, req) : undefined,
       onWarning,
     });
