@@ -6,6 +6,7 @@ import navEn from './nav.en';
 import navZhCN from './nav.zh-CN';
 import pdfsignEn from './pdfsign.en';
 import pdfsignZhCN from './pdfsign.zh-CN';
+import type trustZhCN from './trust.zh-CN';
 import zhCN from './zh-CN';
 
 export const LANGUAGES = [
@@ -68,7 +69,11 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The PDF tools' strings arrive with their code (convert.ts) but are typed here.
     resources: {
-      translation: typeof zhCN & typeof navZhCN & typeof convertZhCN & typeof pdfsignZhCN;
+      translation: typeof zhCN &
+        typeof navZhCN &
+        typeof convertZhCN &
+        typeof pdfsignZhCN &
+        typeof trustZhCN;
     };
   }
 }

@@ -24,14 +24,20 @@ scope.addEventListener('message', (event) => {
   file
     .arrayBuffer()
     .then((bytes) =>
-      runSignJob({ ...rest, bytes }, engine, (fraction) => {
-        // One message per percent: the engine reports every page, and each message re-renders
-        // the progress bar on the main thread.
-        const percent = Math.floor(fraction * 100);
-        if (percent === lastPercent) return;
-        lastPercent = percent;
-        scope.postMessage({ type: 'progress', fraction });
-      }),
+      runSignJob(
+        { ...rest, bytes },
+        engine,
+        (fraction) => {
+          // One message per percent: the engine reports every page, and each message re-renders
+          // the progress bar on the main thread.
+          const percent = Math.floor(fraction * 100);
+          if (percent === lastPercent) return;
+          lastPercent = percent;
+          scope.postMessage({ type: 'progress', fraction });
+        },
+        (notice) =>
+          scope.postMessage({ type: 'notice', code: notice.code, signatures: notice.signatures }),
+      ),
     )
     .then((out) => {
       const blob = new Blob([out as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });

@@ -8,6 +8,10 @@ import type { EnginePlacement, ExportPass } from './exportPlan';
 export interface SignRequest {
   bytes: ArrayBuffer;
   password?: string | undefined;
+  /** 移除密码: the output has no password (otherwise it keeps the input's encryption). */
+  decrypt?: boolean | undefined;
+  /** The user confirmed stamping although the file's permissions forbid changes. */
+  ignoreRestrictions?: boolean | undefined;
   images: Record<string, ArrayBuffer>;
   passes: ExportPass[];
 }
@@ -21,6 +25,8 @@ export type SignWorkerRequest = Omit<SignRequest, 'bytes'> & { file: Blob };
 /** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
   | { type: 'progress'; fraction: number }
+  /** Something the user should be told about the written file (packages/pdf PdfNotice). */
+  | { type: 'notice'; code: string; signatures?: readonly string[] | undefined }
   | { type: 'done'; blob: Blob }
   | { type: 'failed'; code: string | undefined; message: string };
 
@@ -28,6 +34,19 @@ interface EngineProgress {
   phase: string;
   done: number;
   total: number;
+}
+
+interface EngineNotice {
+  code: string;
+  signatures?: readonly string[] | undefined;
+}
+
+/** ExistingPdfWriteOptions of packages/pdf, as the worker passes them. */
+interface WriteOptions {
+  password?: string | undefined;
+  decrypt?: boolean | undefined;
+  ignoreRestrictions?: boolean | undefined;
+  onNotice?: ((notice: EngineNotice) => void) | undefined;
 }
 
 /** The engine functions used (@yinzhang/pdf's `stampPdf` and `pagingSeal` in the worker). */
@@ -39,9 +58,8 @@ export interface SignEngine {
       placements: EnginePlacement[];
       every?: { placement: EnginePlacement; pages: PageSelection };
       pageGap?: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
-    },
+    } & WriteOptions,
   ): Promise<Uint8Array>;
   pagingSeal(
     bytes: Uint8Array,
@@ -50,9 +68,8 @@ export interface SignEngine {
       edge: 'left' | 'right';
       y: number;
       widthMm: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
-    },
+    } & WriteOptions,
   ): Promise<Uint8Array>;
 }
 
@@ -60,11 +77,19 @@ export async function runSignJob(
   request: SignRequest,
   engine: SignEngine,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: EngineNotice) => void = () => {},
 ): Promise<Uint8Array> {
   const images: Record<string, Uint8Array> = {};
   for (const [id, buffer] of Object.entries(request.images)) images[id] = new Uint8Array(buffer);
   let bytes: Uint8Array = new Uint8Array(request.bytes);
-  let password = request.password;
+  // Each pass appends to the previous one's output, which keeps the input's encryption: every
+  // pass opens it with the same password. 移除密码 writes the first pass without one.
+  const options: WriteOptions = {
+    password: request.password,
+    decrypt: request.decrypt,
+    ignoreRestrictions: request.ignoreRestrictions,
+    onNotice,
+  };
   const n = request.passes.length;
   for (const [i, pass] of request.passes.entries()) {
     const progress = (p: EngineProgress) => {
@@ -77,7 +102,7 @@ export async function runSignJob(
         images,
         placements: pass.placements,
         pageGap: pass.pageGap,
-        password,
+        ...options,
         onProgress: progress,
       });
     } else if (pass.kind === 'every') {
@@ -85,7 +110,7 @@ export async function runSignJob(
         images,
         placements: [],
         every: { placement: pass.placement, pages: pass.pages },
-        password,
+        ...options,
         onProgress: progress,
       });
     } else {
@@ -96,12 +121,15 @@ export async function runSignJob(
         edge: pass.edge,
         y: pass.y,
         widthMm: pass.widthMm,
-        password,
+        ...options,
         onProgress: progress,
       });
     }
-    // The engine writes decrypted files: later passes need no password.
-    password = undefined;
+    // After 移除密码 the output has no password: later passes need none and remove nothing.
+    if (options.decrypt) {
+      options.password = undefined;
+      options.decrypt = false;
+    }
   }
   onProgress(1);
   return bytes;

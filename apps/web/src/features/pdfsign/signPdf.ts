@@ -14,6 +14,7 @@ export class SignError extends Error {
 export function signPdfInWorker(
   request: SignWorkerRequest,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: Extract<SignMessage, { type: 'notice' }>) => void = () => {},
 ): Promise<Blob> {
   const worker = new Worker(new URL('./sign.worker.ts', import.meta.url), {
     type: 'module',
@@ -24,6 +25,10 @@ export function signPdfInWorker(
       const m = event.data;
       if (m.type === 'progress') {
         onProgress(m.fraction);
+        return;
+      }
+      if (m.type === 'notice') {
+        onNotice(m);
         return;
       }
       worker.terminate();
