@@ -6,10 +6,11 @@ import { displayedBoxToUser, displayedSize, imageMatrix } from './geometry';
 import { embedImage } from './images';
 import { openPdf, pageGeometry, savePdf } from './open';
 import { pagingSealPlan } from './paging-plan';
+import type { ExistingPdfWriteOptions } from './notices';
 import type { OnProgress } from './progress';
 import { type Mm, mmToPt, pt } from './units';
 
-export interface PagingSealOptions {
+export interface PagingSealOptions extends ExistingPdfWriteOptions {
   /** The seal image, PNG (transparent background) or JPEG. */
   readonly image: Uint8Array;
   readonly edge?: 'right' | 'left' | undefined;
@@ -20,7 +21,6 @@ export interface PagingSealOptions {
   readonly maxPagesPerSeal?: number | undefined;
   /** The first page's share of the seal width, when it should show more than the rest. */
   readonly firstPageShare?: number | undefined;
-  readonly password?: string | undefined;
   readonly onProgress?: OnProgress | undefined;
 }
 

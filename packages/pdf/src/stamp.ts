@@ -16,10 +16,11 @@ import {
   type Placement,
   splitAcrossPages,
 } from './placement';
+import type { ExistingPdfWriteOptions } from './notices';
 import type { OnProgress } from './progress';
 import type { PdfPt } from './units';
 
-export interface StampOptions {
+export interface StampOptions extends ExistingPdfWriteOptions {
   /** Image bytes (PNG or JPEG) by the id placements use. Only the images placed are embedded. */
   readonly images: Readonly<Record<string, Uint8Array>>;
   readonly placements: readonly Placement[];
@@ -27,7 +28,6 @@ export interface StampOptions {
   readonly every?: { readonly placement: Placement; readonly pages: PageSelection } | undefined;
   /** The gap shown between pages, as a fraction of the displayed page width (see `continuation`). */
   readonly pageGap?: number | undefined;
-  readonly password?: string | undefined;
   readonly onProgress?: OnProgress | undefined;
 }
 
