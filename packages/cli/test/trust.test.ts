@@ -7,63 +7,88 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  makeSigner,
-  pdfsigSign,
-  pdfsigVerdicts,
+  type EncryptionMethod,
+  type OutsideSigner,
+  outsideSigner,
   qpdfCheck,
   qpdfEncrypt,
   qpdfEncryption,
-  startsWith,
-} from './judges';
+  withXrefStream,
+  withXrefTable,
+} from '../../../test-support/outside-signer';
+import { at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
 
-const VALID = 'Signature is Valid.';
-let nss = '';
+let signer: OutsideSigner;
+afterAll(() => signer?.dispose());
 
-/** A 3-page PDF, with a classic cross-reference table or a cross-reference stream. */
-async function plain(name: string, xref: 'table' | 'stream') {
+const read = (name: string) => new Uint8Array(readFileSync(at(name)));
+const put = (name: string, bytes: Uint8Array) => writeFileSync(at(name), bytes);
+/** pdfsig's verdicts, true for "Signature is Valid.", in file order. */
+const verdicts = (name: string) => signer.check(read(name)).map((c) => c.valid);
+const checks = (name: string, password?: string) => qpdfCheck(read(name), password);
+
+/** True when `output` begins with every byte of `input`: an incremental update. */
+function startsWith(output: string, input: string): boolean {
+  const a = readFileSync(at(input));
+  const b = readFileSync(at(output));
+  return b.length > a.length && b.subarray(0, a.length).equals(a);
+}
+
+/** A 3-page PDF (pdf-lib writes it; qpdf gives it the kind of cross-reference asked for). */
+async function plain(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < 3; i++) {
     doc
       .addPage([595.28, 841.89])
       .drawRectangle({ x: 20, y: 20, width: 40, height: 40, color: rgb(0, 0, 0) });
   }
-  writeFileSync(at(name), await doc.save({ useObjectStreams: xref === 'stream' }));
+  return doc.save({ useObjectStreams: false });
 }
 
-/** The same file with its xref offsets all wrong (bytes inserted after the header), then signed. */
-function damage(input: string, output: string) {
-  const bytes = readFileSync(at(input));
-  const cut = bytes.indexOf(0x0a) + 1;
+/**
+ * A file whose xref offsets are all wrong (bytes inserted after the header; startxref still
+ * right), as a careless writer leaves them: readers repair it, and pdfsig signs it anyway.
+ */
+function damaged(bytes: Uint8Array): Uint8Array {
+  const buffer = Buffer.from(bytes);
+  const cut = buffer.indexOf(0x0a) + 1;
   const pad = Buffer.from(`%${'x'.repeat(40)}\n`);
-  let text = Buffer.concat([bytes.subarray(0, cut), pad, bytes.subarray(cut)]).toString('latin1');
-  text = text.replace(
-    /startxref\s+(\d+)\s*%%EOF\s*$/,
-    (_, n) => `startxref\n${Number(n) + pad.length}\n%%EOF\n`,
-  );
-  writeFileSync(at(output), Buffer.from(text, 'latin1'));
+  const text = Buffer.concat([buffer.subarray(0, cut), pad, buffer.subarray(cut)])
+    .toString('latin1')
+    .replace(
+      /startxref\s+(\d+)\s*%%EOF\s*$/,
+      (_, n) => `startxref\n${Number(n) + pad.length}\n%%EOF\n`,
+    );
+  return new Uint8Array(Buffer.from(text, 'latin1'));
 }
 
 beforeAll(async () => {
   await makeInputs();
-  nss = makeSigner(dir);
-  await plain('table.pdf', 'table');
-  await plain('stream.pdf', 'stream');
-  await pdfsigSign(nss, at('table.pdf'), at('signed-table.pdf'), 'Buyer');
-  await pdfsigSign(nss, at('stream.pdf'), at('signed-stream.pdf'), 'Buyer');
+  signer = outsideSigner();
+  const base = await plain();
+  put('signed-table.pdf', signer.sign(withXrefTable(base), { field: 'Buyer' }));
+  put('signed-stream.pdf', signer.sign(withXrefStream(base), { field: 'Buyer' }));
   // Two earlier revisions, each with its own signature.
-  await pdfsigSign(nss, at('signed-table.pdf'), at('signed-twice.pdf'), 'Seller');
-  damage('table.pdf', 'damaged.pdf');
-  await pdfsigSign(nss, at('damaged.pdf'), at('signed-damaged.pdf'), 'Buyer');
-  for (const [name, how] of [
-    ['aes256.pdf', { bits: 256 }],
-    ['aes128.pdf', { bits: 128, aes: true }],
-    ['rc4-128.pdf', { bits: 128, aes: false }],
-    ['restricted.pdf', { bits: 256, restrict: true }],
-  ] as const) {
-    await qpdfEncrypt(at('three.pdf'), at(name), how);
+  put('signed-twice.pdf', signer.sign(read('signed-table.pdf'), { field: 'Seller' }));
+  put('signed-damaged.pdf', signer.sign(damaged(base), { field: 'Buyer' }));
+  const methods: [string, EncryptionMethod, string[]][] = [
+    ['aes256.pdf', 'AES-256', []],
+    ['aes128.pdf', 'AES-128', []],
+    ['rc4-128.pdf', 'RC4-128', []],
+    ['restricted.pdf', 'AES-256', ['--modify=none']],
+  ];
+  for (const [name, method, restrictions] of methods) {
+    put(
+      name,
+      qpdfEncrypt(read('three.pdf'), {
+        method,
+        userPassword: 'user',
+        ownerPassword: 'owner',
+        restrictions,
+      }),
+    );
   }
 });
 
@@ -98,10 +123,9 @@ describe('a signed PDF: the stamp is appended, the signatures stay valid', () =>
       const run = await write(args, input, output);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).not.toMatch(/warning/);
-      expect(startsWith(at(output), at(input))).toBe(true);
-      const verdicts = await pdfsigVerdicts(nss, at(output));
-      expect(verdicts).toEqual(input === 'signed-twice.pdf' ? [VALID, VALID] : [VALID]);
-      expect(await qpdfCheck(at(output))).toBe(true);
+      expect(startsWith(output, input)).toBe(true);
+      expect(verdicts(output)).toEqual(input === 'signed-twice.pdf' ? [true, true] : [true]);
+      expect(checks(output)).toBeNull();
       expect((await redBoxes(at(output))).some(Boolean)).toBe(true);
     },
   );
@@ -109,23 +133,21 @@ describe('a signed PDF: the stamp is appended, the signatures stay valid', () =>
 
 describe('an encrypted PDF keeps its method and both passwords', () => {
   it.each([
-    ['aes256.pdf', /AESv3/],
-    ['aes128.pdf', /AESv2/],
-    ['rc4-128.pdf', /RC4/],
-  ])('%s', async (input, method) => {
+    ['aes256.pdf', 'AES-256'],
+    ['aes128.pdf', 'AES-128'],
+    ['rc4-128.pdf', 'RC4-128'],
+  ] as const)('%s', async (input, method) => {
     for (const [name, args] of WRITES) {
       const output = `enc-${name.replace(/\W+/g, '-')}-${input}`;
       const run = await write(args, input, output, '--password', 'user');
       expect(run.code, run.stderr).toBe(0);
-      expect(startsWith(at(output), at(input))).toBe(true);
+      expect(startsWith(output, input)).toBe(true);
       for (const password of ['user', 'owner']) {
-        const shown = await qpdfEncryption(at(output), password);
-        expect(shown).toMatch(method);
-        expect(shown).not.toMatch(/not encrypted|invalid password/i);
+        expect(qpdfEncryption(read(output), password)).toBe(method);
+        expect(checks(output, password)).toBeNull();
       }
-      expect(await qpdfCheck(at(output), 'user')).toBe(true);
       // Without a password it does not open.
-      expect(await qpdfEncryption(at(output))).toMatch(/invalid password/i);
+      expect(checks(output, '')).not.toBeNull();
     }
   });
 
@@ -161,7 +183,8 @@ describe('an encrypted PDF keeps its method and both passwords', () => {
       const run = await write(args, 'aes256.pdf', output, '--password', 'user', '--decrypt');
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toMatch(/without a password/);
-      expect(await qpdfEncryption(at(output))).toMatch(/File is not encrypted/);
+      expect(qpdfEncryption(read(output), '')).toBeNull();
+      expect(checks(output)).toBeNull();
     }
   });
 
@@ -197,8 +220,13 @@ describe('restrictions: the owner password or --ignore-restrictions', () => {
       const run = await write(args, 'restricted.pdf', output, ...extra);
       expect(run.code, run.stderr).toBe(0);
       // Still encrypted, with the same restrictions.
-      const shown = await qpdfEncryption(at(output), 'user');
-      expect(shown).toMatch(/modify anything: not allowed/);
+      expect(qpdfEncryption(read(output), 'user')).toBe('AES-256');
+      const shown = await promisify(execFile)('qpdf', [
+        '--password=user',
+        '--show-encryption',
+        at(output),
+      ]);
+      expect(shown.stdout).toMatch(/modify anything: not allowed/);
     }
   });
 });
@@ -231,7 +259,7 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
   });
 
   it('--force-rewrite rewrites a damaged signed file and names the signature it invalidates', async () => {
-    expect(await pdfsigVerdicts(nss, at('signed-damaged.pdf'))).toEqual([VALID]);
+    expect(verdicts('signed-damaged.pdf')).toEqual([true]);
     for (const [name, args] of WRITES) {
       const output = `forced-${name.replace(/\W+/g, '-')}.pdf`;
       const run = await write(args, 'signed-damaged.pdf', output, '--force-rewrite', '-q');
@@ -240,8 +268,8 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
         /^warning: the full rewrite invalidates these signatures: .*Buyer/m,
       );
       expect(run.stderr).not.toMatch(/^\s+at /m);
-      expect(await qpdfCheck(at(output))).toBe(true);
-      expect(await pdfsigVerdicts(nss, at(output))).not.toEqual([VALID]);
+      expect(checks(output)).toBeNull();
+      expect(verdicts(output)).not.toEqual([true]);
     }
   });
 });
@@ -263,7 +291,7 @@ describe('merge', () => {
       'warning: signed-table.pdf: its digital signatures are not kept in the merged file',
       'warning: signed-twice.pdf: its digital signatures are not kept in the merged file',
     ]);
-    expect(await qpdfCheck(at('merged.pdf'))).toBe(true);
+    expect(checks('merged.pdf')).toBeNull();
   });
 
   it('says nothing of signatures when no input has any', async () => {
