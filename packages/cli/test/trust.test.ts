@@ -246,9 +246,9 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       [],
       /signed-damaged\.pdf: refused: this signed file is damaged.*--force-rewrite/,
     ],
-  ])('%s', async (_, input, extra, pattern) => {
+  ])('%s', async (why, input, extra, pattern) => {
     for (const [name, args] of WRITES) {
-      const output = `refused-${name.replace(/\W+/g, '-')}.pdf`;
+      const output = `refused-${why.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}.pdf`;
       expectOneLine(await write(args, input, output, ...extra), 1, pattern);
       expectNothingWritten(output);
       writeFileSync(at(output), 'an earlier result');
