@@ -16,20 +16,45 @@ import {
 } from '@cantoo/pdf-lib';
 import type { Matrix, Rect } from './geometry';
 
-export interface Draw {
-  readonly image: PDFRef;
+export interface Draw<Ref = PDFRef> {
+  readonly image: Ref;
   readonly matrix: Matrix;
   /** Clip to this user-space rectangle first (the page, or a paging-seal strip). */
   readonly clip?: Rect | undefined;
 }
 
-const NAME_PREFIX = 'YzImg';
+export const NAME_PREFIX = 'YzImg';
 
 /** A number as PDF content syntax: no exponent, at most 4 decimals, no "-0". */
 export function num(n: number): string {
   const r = Math.round(n * 1e4) / 1e4;
   if (Object.is(r, -0) || r === 0) return '0';
   return Number.isInteger(r) ? String(r) : r.toFixed(4).replace(/0+$/, '');
+}
+
+/**
+ * The content stream that draws `draws` by their XObject names, each in its own q/Q, clipped
+ * first when asked. `wrapped`: the page's own content was opened with a shared `q` stream, which
+ * this closes first.
+ */
+export function drawSource(
+  draws: readonly {
+    readonly name: string;
+    readonly matrix: Matrix;
+    readonly clip?: Rect | undefined;
+  }[],
+  wrapped: boolean,
+): string {
+  const ops: string[] = [];
+  for (const d of draws) {
+    ops.push('q');
+    if (d.clip) {
+      const { llx, lly, urx, ury } = d.clip;
+      ops.push(`${num(llx)} ${num(lly)} ${num(urx - llx)} ${num(ury - lly)} re W n`);
+    }
+    ops.push(`${d.matrix.map(num).join(' ')} cm /${d.name} Do Q`);
+  }
+  return `${wrapped ? 'Q\n' : ''}${ops.join('\n')}\n`;
 }
 
 export class PageWriter {
@@ -45,20 +70,13 @@ export class PageWriter {
   append(leaf: PDFPageLeaf, draws: readonly Draw[]): void {
     if (draws.length === 0) return;
     const xobjects = this.xobjectDict(leaf);
-    const ops: string[] = [];
-    for (const d of draws) {
-      const name = this.nameFor(xobjects, d.image);
-      ops.push('q');
-      if (d.clip) {
-        const { llx, lly, urx, ury } = d.clip;
-        ops.push(`${num(llx)} ${num(lly)} ${num(urx - llx)} ${num(ury - lly)} re W n`);
-      }
-      ops.push(`${d.matrix.map(num).join(' ')} cm /${name} Do Q`);
-    }
     const { context } = this.doc;
     const old = leaf.get(PDFName.Contents);
     const wrap = old !== undefined;
-    const source = `${wrap ? 'Q\n' : ''}${ops.join('\n')}\n`;
+    const source = drawSource(
+      draws.map((d) => ({ ...d, name: this.nameFor(xobjects, d.image) })),
+      wrap,
+    );
     let ref = this.streams.get(source);
     if (!ref) {
       ref = context.register(context.stream(source));

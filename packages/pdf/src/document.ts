@@ -11,7 +11,7 @@ import type { PageGeometry } from './geometry';
 import { displayedSize } from './geometry';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions, PdfNotice } from './notices';
-import { openPdf, pageGeometry } from './open';
+import { isEncrypted, openPdf, pageGeometry, savePdf } from './open';
 import { looksComplete, looksLikePdf } from './sniff';
 
 export interface PdfUpdate {
@@ -48,11 +48,28 @@ export async function inspect(
 ): Promise<{ pdf: PDF; info: PdfInfo; geometry: PageGeometry[] }> {
   const checked = await openPdf(bytes, password);
   const geometry = checked.getPages().map(pageGeometry);
-  const pdf = await loadLibPdf(bytes, password);
+  let pdf: PDF;
+  let rebuilt = false;
+  try {
+    pdf = await loadLibPdf(bytes, password);
+  } catch (err) {
+    // pdf-lib reads objects where they are, whatever the cross-reference data says; where that
+    // data is too broken for @libpdf/core (every offset wrong, /Root missing), pdf-lib's
+    // rewrite is the repaired file. Encrypted files are not rebuilt: pdf-lib's rewrite would
+    // drop the encryption.
+    if (!(err instanceof PdfReadError) || isEncrypted(checked)) throw err;
+    pdf = await loadLibPdf(await savePdf(checked));
+    rebuilt = true;
+  }
   if (pdf.getPageCount() !== geometry.length) {
     throw new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete');
   }
-  const info: PdfInfo = { pages: geometry.map(displayedSize), ...readDocumentFacts(pdf) };
+  const facts = readDocumentFacts(pdf);
+  const info: PdfInfo = {
+    pages: geometry.map(displayedSize),
+    ...facts,
+    repaired: facts.repaired || rebuilt,
+  };
   return { pdf, info, geometry };
 }
 
@@ -163,7 +180,8 @@ export async function saveUpdate(
 ): Promise<Uint8Array> {
   const notify = (n: PdfNotice) => options.onNotice?.(n);
   const blocker = pdf.canSaveIncrementally();
-  const rewrite = options.decrypt === true || options.forceRewrite === true || blocker !== null;
+  const rewrite =
+    options.decrypt === true || options.forceRewrite === true || info.repaired || blocker !== null;
   if (!rewrite) return pdf.save({ incremental: true });
 
   if (info.signatures.length > 0 && !options.forceRewrite) {

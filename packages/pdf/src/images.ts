@@ -3,6 +3,7 @@
  * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
  */
 import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
+import type { PDF, PdfRef } from '@libpdf/core';
 import { PdfInputError } from './errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'unknown';
@@ -35,6 +36,26 @@ export async function embedImage(
   }
   try {
     return kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch (err) {
+    throw new PdfInputError('BAD_IMAGE', `${label} could not be read as ${kind.toUpperCase()}`, {
+      cause: err,
+    });
+  }
+}
+
+/** The same for a document opened for an update (@libpdf/core): one image XObject. */
+export function embedImageForUpdate(
+  pdf: PDF,
+  bytes: Uint8Array,
+  label: string,
+): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
+  const kind = imageKind(bytes);
+  if (kind !== 'png' && kind !== 'jpeg') {
+    throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
+  }
+  try {
+    const image = kind === 'png' ? pdf.embedPng(bytes) : pdf.embedJpeg(bytes);
+    return { ref: image.ref, width: image.width, height: image.height };
   } catch (err) {
     throw new PdfInputError('BAD_IMAGE', `${label} could not be read as ${kind.toUpperCase()}`, {
       cause: err,
