@@ -196,7 +196,7 @@ describe('PDF签章 keeps signatures and passwords', () => {
     const note = list.getByText('带有 1 个数字签名，合成后不保留（合并生成的是新文档）');
     await note.waitFor();
     expect(await list.locator('[data-signatures-dropped]').count()).toBe(1);
-    const row = list.getByRole('listitem').filter({ has: note });
+    const row = list.getByRole('listitem').filter({ hasText: '带有 1 个数字签名' });
     expect(await row.textContent()).toContain('signed.pdf');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

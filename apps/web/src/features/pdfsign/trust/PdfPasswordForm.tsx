@@ -37,9 +37,6 @@ export default function PdfPasswordForm({
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" className={styles.secondary}>
-        {t('pdfsign.open')}
-      </button>
       <label className={trustStyles.check}>
         <input
           type="checkbox"
@@ -49,6 +46,9 @@ export default function PdfPasswordForm({
         />
         {t('trust.removePassword')}
       </label>
+      <button type="submit" className={styles.secondary}>
+        {t('pdfsign.open')}
+      </button>
       <p id={`${id}-remove-hint`} className={trustStyles.hint}>
         {t('trust.removePasswordHint')}
       </p>
