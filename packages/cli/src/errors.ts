@@ -18,6 +18,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** One line for any error: ours verbatim, file-system errors in words, anything else by message. */
 export function describe(err: unknown): string {
+  if (isEngineError(err) && err.code in REFUSALS) return refusalLine(err);
   if (err instanceof UsageError || err instanceof InputError || isEngineError(err))
     return err.message;
   if (err instanceof RangeError || err instanceof TypeError) return err.message;
@@ -45,4 +46,23 @@ function isEngineError(err: unknown): err is Error & { code: string } {
     err.name.startsWith('Pdf') &&
     typeof (err as { code?: unknown }).code === 'string'
   );
+}
+
+/**
+ * The engine's refusals to write (PdfWriteRefusedError), each with the flag that overrides it.
+ * The engine's sentence names the file's state; the command line adds what to do about it.
+ */
+const REFUSALS: Record<string, string> = {
+  RESTRICTED:
+    "the file's permissions forbid changes: give its owner password with --password, or stamp anyway with --ignore-restrictions",
+  CERTIFIED_NO_CHANGES:
+    'a certification signature on this file allows no changes: --force-rewrite writes anyway and invalidates it',
+  SIGNED_NEEDS_REPAIR:
+    'this signed file is damaged (its cross-reference data needed repair), so appending a stamp would break its signatures: --force-rewrite rewrites it and invalidates them',
+};
+
+function refusalLine(err: Error & { code: string }): string {
+  const file = (err as { file?: unknown }).file;
+  const line = `refused: ${REFUSALS[err.code]}`;
+  return typeof file === 'string' ? `${file}: ${line}` : line;
 }

@@ -8,6 +8,7 @@ import navEn from './nav.en';
 import navZhCN from './nav.zh-CN';
 import pdfsignEn from './pdfsign.en';
 import pdfsignZhCN from './pdfsign.zh-CN';
+import type trustZhCN from './trust.zh-CN';
 import zhCN from './zh-CN';
 
 export const LANGUAGES = [
@@ -74,6 +75,7 @@ declare module 'i18next' {
         typeof navZhCN &
         typeof convertZhCN &
         typeof pdfsignZhCN &
+        typeof trustZhCN &
         typeof digsigZhCN;
     };
   }

@@ -58,6 +58,8 @@ scope.addEventListener('message', (event) => {
           lastPercent = percent;
           scope.postMessage({ type: 'progress', fraction });
         },
+        (notice) =>
+          scope.postMessage({ type: 'notice', code: notice.code, signatures: notice.signatures }),
         (warning) => warnings.push(warning),
       ),
     )

@@ -69,6 +69,7 @@ describe('runSignJob with a signature', () => {
       },
       engine(log),
       () => {},
+      () => {},
       (w) => warnings.push(w),
     );
     expect(log).toEqual(['p12:5:right', 'stamp:10:made:b:pdfpw', 'sign:11:made:a:7:pdfpw']);

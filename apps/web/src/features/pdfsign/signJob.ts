@@ -23,6 +23,10 @@ export interface SignatureStep<P12 = ArrayBuffer> {
 export interface SignRequest {
   bytes: ArrayBuffer;
   password?: string | undefined;
+  /** 移除密码: the output has no password (otherwise it keeps the input's encryption). */
+  decrypt?: boolean | undefined;
+  /** The user confirmed stamping although the file's permissions forbid changes. */
+  ignoreRestrictions?: boolean | undefined;
   images: Record<string, ArrayBuffer>;
   passes: ExportPass[];
   signature?: SignatureStep | undefined;
@@ -40,6 +44,8 @@ export type SignWorkerRequest = Omit<SignRequest, 'bytes' | 'signature'> & {
 /** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
   | { type: 'progress'; fraction: number }
+  /** Something the user should be told about the written file (packages/pdf PdfNotice). */
+  | { type: 'notice'; code: string; signatures?: readonly string[] | undefined }
   | { type: 'done'; blob: Blob; warnings: string[] }
   | { type: 'failed'; code: string | undefined; message: string };
 
@@ -47,6 +53,19 @@ interface EngineProgress {
   phase: string;
   done: number;
   total: number;
+}
+
+interface EngineNotice {
+  code: string;
+  signatures?: readonly string[] | undefined;
+}
+
+/** ExistingPdfWriteOptions of packages/pdf, as the worker passes them. */
+interface WriteOptions {
+  password?: string | undefined;
+  decrypt?: boolean | undefined;
+  ignoreRestrictions?: boolean | undefined;
+  onNotice?: ((notice: EngineNotice) => void) | undefined;
 }
 
 /** A key as the signing kernel takes it (@yinzhang/pdf `SigningKey`). */
@@ -65,9 +84,8 @@ export interface SignEngine {
       placements: EnginePlacement[];
       every?: { placement: EnginePlacement; pages: PageSelection };
       pageGap?: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
-    },
+    } & WriteOptions,
   ): Promise<Uint8Array>;
   pagingSeal(
     bytes: Uint8Array,
@@ -76,9 +94,8 @@ export interface SignEngine {
       edge: 'left' | 'right';
       y: number;
       widthMm: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
-    },
+    } & WriteOptions,
   ): Promise<Uint8Array>;
   readP12(
     bytes: Uint8Array,
@@ -103,12 +120,20 @@ export async function runSignJob(
   request: SignRequest,
   engine: SignEngine,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: EngineNotice) => void = () => {},
   onWarning: (message: string) => void = () => {},
 ): Promise<Uint8Array> {
   const images: Record<string, Uint8Array> = {};
   for (const [id, buffer] of Object.entries(request.images)) images[id] = new Uint8Array(buffer);
   let bytes: Uint8Array = new Uint8Array(request.bytes);
-  let password = request.password;
+  // Each pass appends to the previous one's output, which keeps the input's encryption: every
+  // pass opens it with the same password. 移除密码 writes the first pass without one.
+  const options: WriteOptions = {
+    password: request.password,
+    decrypt: request.decrypt,
+    ignoreRestrictions: request.ignoreRestrictions,
+    onNotice,
+  };
   const { signature } = request;
   // The key is read first: a wrong .p12 password fails at once, before minutes of stamping.
   const key = signature ? await signingKey(signature.key, engine, onWarning) : null;
@@ -124,7 +149,7 @@ export async function runSignJob(
         images,
         placements: pass.placements,
         pageGap: pass.pageGap,
-        password,
+        ...options,
         onProgress: progress,
       });
     } else if (pass.kind === 'every') {
@@ -132,7 +157,7 @@ export async function runSignJob(
         images,
         placements: [],
         every: { placement: pass.placement, pages: pass.pages },
-        password,
+        ...options,
         onProgress: progress,
       });
     } else {
@@ -143,12 +168,15 @@ export async function runSignJob(
         edge: pass.edge,
         y: pass.y,
         widthMm: pass.widthMm,
-        password,
+        ...options,
         onProgress: progress,
       });
     }
-    // The engine writes decrypted files: later passes need no password.
-    password = undefined;
+    // After 移除密码 the output has no password: later passes need none and remove nothing.
+    if (options.decrypt) {
+      options.password = undefined;
+      options.decrypt = false;
+    }
   }
   if (signature && key) {
     const image = images[signature.appearance.image];
@@ -157,8 +185,9 @@ export async function runSignJob(
     bytes = await engine.signPdf(bytes, {
       key,
       appearance: { image, placement: signature.appearance },
-      // The incremental engine keeps an encrypted file encrypted: the signature needs its password.
-      password: request.password,
+      // The incremental engine keeps an encrypted file encrypted: the signature needs its password
+      // (none after 移除密码).
+      password: options.password,
       timestamp: url ? (req) => engine.postTimestamp(url, req) : undefined,
       onWarning,
     });

@@ -14,6 +14,7 @@ export class SignError extends Error {
 export function signPdfInWorker(
   request: SignWorkerRequest,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: Extract<SignMessage, { type: 'notice' }>) => void = () => {},
   onWarnings: (warnings: string[]) => void = () => {},
 ): Promise<Blob> {
   const worker = new Worker(new URL('./sign.worker.ts', import.meta.url), {
@@ -25,6 +26,10 @@ export function signPdfInWorker(
       const m = event.data;
       if (m.type === 'progress') {
         onProgress(m.fraction);
+        return;
+      }
+      if (m.type === 'notice') {
+        onNotice(m);
         return;
       }
       worker.terminate();
