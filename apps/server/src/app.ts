@@ -14,6 +14,7 @@ import { fileRoutes } from './routes/file';
 import { reportRoutes } from './routes/report';
 import { siteRoutes } from './routes/site';
 import { createSealCache, type RenderSealPng, stampRoutes } from './routes/stamp';
+import { type TsaRoutesOptions, tsaRoutes } from './routes/tsa';
 import { renderSealPng } from './seal/render';
 
 /** Replaceable parts, for tests. */
@@ -35,6 +36,8 @@ export interface AppDeps {
   readonly now?: () => number;
   /** How often expired crops are deleted (EXTRACT_LIMITS.sessionSweepIntervalMs by default). */
   readonly sessionSweepIntervalMs?: number;
+  /** The timestamp relay's time limit and rate (TSA_LIMITS by default). */
+  readonly tsa?: Omit<TsaRoutesOptions, 'urls'>;
 }
 
 /**
@@ -106,6 +109,7 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
       await v1.register(fileRoutes, { repo });
       await v1.register(reportRoutes, { repo });
       await v1.register(siteRoutes, { contact: config.contact });
+      await v1.register(tsaRoutes, { ...deps.tsa, urls: config.tsaUrls });
     },
     { prefix: '/v1' },
   );

@@ -3,6 +3,7 @@ import type { PageFraction } from '@yinzhang/seal/placement';
 import { COMMON_HELP, type Command, kb, str } from '../command';
 import { InputError, UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
+import { withoutLibraryWarnings } from '../library-warnings';
 import { fraction, integer, required, rotation, width } from '../options';
 
 /** How long a timestamp authority may take; YINZHANG_TSA_TIMEOUT_MS overrides (tests, slow links). */
@@ -123,15 +124,17 @@ ${COMMON_HELP}`,
     };
     const out = await aboutFile(
       input,
-      signPdf(bytes, {
-        key,
-        appearance: { image: image.bytes, placement },
-        reason: str(args, 'reason'),
-        location: str(args, 'location'),
-        certify,
-        password,
-        timestamp: tsa === undefined ? undefined : httpTimestamp(tsa),
-      }),
+      withoutLibraryWarnings(() =>
+        signPdf(bytes, {
+          key,
+          appearance: { image: image.bytes, placement },
+          reason: str(args, 'reason'),
+          location: str(args, 'location'),
+          certify,
+          password,
+          timestamp: tsa === undefined ? undefined : httpTimestamp(tsa),
+        }),
+      ),
     );
     await writeOutput(output, out);
     const level = tsa ? 'PAdES B-T' : 'PAdES B-B';

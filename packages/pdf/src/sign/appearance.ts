@@ -19,16 +19,6 @@ import type { Placement } from '../placement';
 import { checkPlacement } from '../stamp';
 import { ascii } from './placeholder';
 
-function pageGeometry(page: PDFPage): PageGeometry {
-  const box = (r: { x: number; y: number; width: number; height: number }) =>
-    rect(r.x, r.y, r.x + r.width, r.y + r.height);
-  return {
-    mediaBox: box(page.getMediaBox()),
-    cropBox: box(page.getCropBox()),
-    rotate: page.rotation,
-  };
-}
-
 const numbers = (...values: number[]) => new PdfArray(values.map((v) => PdfNumber.of(v)));
 const fmt = (n: number) => (Math.abs(n) < 1e-9 ? '0' : String(Number(n.toFixed(4))));
 
@@ -67,6 +57,7 @@ export interface Widget {
 /** Builds the appearance for a visible signature: the seal image at the placement. */
 export function visibleWidget(
   pdf: PDF,
+  geometry: readonly PageGeometry[],
   appearance: { readonly image: Uint8Array; readonly placement: Placement },
 ): Widget {
   const p = appearance.placement;
@@ -76,7 +67,7 @@ export function visibleWidget(
     throw new PdfInputError('BAD_IMAGE', 'The seal image is not a PNG or JPEG image');
   }
   const page = pdf.getPage(p.page) as PDFPage;
-  const g = pageGeometry(page);
+  const g = geometry[p.page] as PageGeometry;
   let image: ReturnType<PDF['embedImage']>;
   try {
     image = kind === 'png' ? pdf.embedPng(appearance.image) : pdf.embedJpeg(appearance.image);

@@ -95,11 +95,27 @@ export function commonName(cert: pkijs.Certificate): string | null {
   return attrs.length > 0 ? attrs.map(text).join(', ') : null;
 }
 
+let engine: pkijs.ICryptoEngine | undefined;
+
+/**
+ * A pkijs crypto engine of our own, passed to every pkijs check: @libpdf/core installs its engine
+ * as pkijs's global one, and its digest() cannot take an algorithm given by name, which pkijs's
+ * SignedData.verify does.
+ */
+export function pkijsCrypto(): pkijs.ICryptoEngine {
+  // The cast: with Node's type definitions, SubtleCrypto has methods pkijs's class does not list.
+  engine ??= new pkijs.CryptoEngine({
+    name: 'yinzhang-webcrypto',
+    crypto: (globalThis as unknown as { crypto: pkijs.CryptoEngineParameters['crypto'] }).crypto,
+  }) as unknown as pkijs.ICryptoEngine;
+  return engine;
+}
+
 /** Same subject and issuer, and the certificate's own key verifies its signature. */
 export async function isSelfSigned(cert: pkijs.Certificate): Promise<boolean> {
   if (!cert.subject.isEqual(cert.issuer)) return false;
   try {
-    return await cert.verify();
+    return await cert.verify(undefined, pkijsCrypto());
   } catch {
     return false;
   }

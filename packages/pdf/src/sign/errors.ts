@@ -12,7 +12,6 @@ export type SignErrorCode =
   | 'KEY_UNSUPPORTED' // not RSA, not EC P-256/P-384
   | 'BAD_CERTIFICATE' // the certificate cannot be read
   | 'TSA_FAILED' // the timestamp authority did not answer, refused, or answered garbage
-  | 'CERTIFIED_NO_CHANGES' // a certification signature (DocMDP P=1) forbids any change
   | 'SIGN_FAILED'; // the document could not be prepared for signing
 
 export class SignError extends PdfError {

@@ -14,14 +14,13 @@ import {
   PdfNumber,
   type PdfRef,
   PdfString,
-  type SignatureField,
 } from '@libpdf/core';
+import { openForUpdate, saveUpdate } from '../document';
 import { attachWidget, invisibleWidget, visibleWidget } from './appearance';
 import { parseCertificate, publicKeyOf, validityWarnings } from './certs';
 import { buildCms } from './cms';
 import { SignError } from './errors';
 import { MIN_RSA_BITS } from './keys';
-import { loadLibPdf } from './open';
 import {
   byteRangePlaceholder,
   contentsPlaceholder,
@@ -40,23 +39,6 @@ export function pdfDate(d: Date): string {
   return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
-/** The DocMDP /P of the file's certification signature, if it has one. */
-export function certificationLevel(pdf: PDF): number | null {
-  const resolve = (ref: PdfRef) => pdf.getObject(ref);
-  const sig = pdf.getCatalog().getDict('Perms', resolve)?.getDict('DocMDP', resolve);
-  const refs = sig?.getArray('Reference', resolve);
-  if (!refs) return null;
-  for (let i = 0; i < refs.length; i++) {
-    const item = refs.at(i);
-    const ref =
-      item && 'type' in item && item.type === 'ref' ? pdf.getObject(item as PdfRef) : item;
-    if (!(ref instanceof PdfDict)) continue;
-    if (ref.getName('TransformMethod')?.value !== 'DocMDP') continue;
-    return ref.getDict('TransformParams', resolve)?.getNumber('P')?.value ?? 2;
-  }
-  return null;
-}
-
 function uniqueFieldName(pdf: PDF): string {
   const names = new Set(
     pdf
@@ -67,37 +49,26 @@ function uniqueFieldName(pdf: PDF): string {
   for (let n = 1; ; n++) if (!names.has(`Signature${n}`)) return `Signature${n}`;
 }
 
-interface Prepared {
-  readonly bytes: Uint8Array;
-  readonly from: number;
-}
-
 /** Adds the field, widget and signature dictionary with a /Contents hole of `size` bytes, and saves. */
 async function prepare(
   source: Uint8Array,
   options: SignOptions,
   size: number,
   now: Date,
-): Promise<Prepared> {
-  const pdf = await loadLibPdf(source, options.password);
-  const level = certificationLevel(pdf);
-  if (level === 1) {
-    throw new SignError(
-      'CERTIFIED_NO_CHANGES',
-      'This PDF is certified with "no changes allowed"; it cannot be signed again',
-    );
-  }
+): Promise<Uint8Array> {
+  // openForUpdate refuses what issue 14 refuses (a certification allowing no changes, restricted
+  // permissions, a signed file that needs repair) and keeps the encryption on save.
+  const { pdf, info, geometry } = await openForUpdate(source, options);
   const form = pdf.getOrCreateForm();
-  const alreadySigned = form
-    .getFields()
-    .some((f) => f.type === 'signature' && (f as SignatureField).isSigned());
-  if (options.certify && alreadySigned) {
+  if (options.certify && info.signatures.length > 0) {
     throw new SignError(
       'SIGN_FAILED',
       'A certification signature must be the first signature in a file; this PDF is already signed',
     );
   }
-  const widget = options.appearance ? visibleWidget(pdf, options.appearance) : invisibleWidget(pdf);
+  const widget = options.appearance
+    ? visibleWidget(pdf, geometry, options.appearance)
+    : invisibleWidget(pdf);
 
   const sig = PdfDict.of({
     Type: PdfName.of('Sig'),
@@ -138,15 +109,7 @@ async function prepare(
   fieldDict.set('V', sigRef);
   attachWidget(pdf, fieldDict, widget, field.getRef() as PdfRef);
 
-  const blocker = pdf.canSaveIncrementally();
-  if (blocker) {
-    throw new SignError(
-      'SIGN_FAILED',
-      `This PDF cannot take an incremental update (${blocker}); signing it would break it`,
-    );
-  }
-  const bytes = await pdf.save({ incremental: true });
-  return { bytes, from: source.length };
+  return saveUpdate(pdf, info, options);
 }
 
 /** Bytes of the CMS for this key with a dummy hash and signature of the largest size: the B-B size. */
@@ -192,9 +155,8 @@ export async function signPdf(bytes: Uint8Array, options: SignOptions): Promise<
     size += probe.length + 64;
   }
   for (let attempt = 0; attempt < 2; attempt++) {
-    const prepared = await prepare(bytes, options, size, now);
-    const out = prepared.bytes;
-    const holes = findHoles(out, prepared.from);
+    const out = await prepare(bytes, options, size, now);
+    const holes = findHoles(out, 0);
     const range = fillByteRange(out, holes);
     const documentHash = await digest(pub.digest, signedBytes(out, range));
     const cms = await buildCms({

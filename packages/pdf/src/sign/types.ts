@@ -1,6 +1,7 @@
 /**
  * The signing API (shared with the browser's worker): a key that signs, and the options of signPdf.
  */
+import type { ExistingPdfWriteOptions } from '../notices';
 import type { Placement } from '../placement';
 
 /** A private key and its certificate chain, wherever the key lives (a .p12, a non-extractable CryptoKey). */
@@ -15,13 +16,11 @@ export interface SigningKey {
   sign(data: Uint8Array): Promise<Uint8Array>;
 }
 
-/** Opening an existing PDF to sign it (the fields of ExistingPdfWriteOptions that signing uses). */
-export interface SignOpenOptions {
-  /** User or owner password of an encrypted input; the output stays encrypted. */
-  readonly password?: string | undefined;
-}
-
-export interface SignOptions extends SignOpenOptions {
+/**
+ * Signing writes onto an existing PDF like stamping does: the password opens it (and it stays
+ * encrypted), and the refusals of ExistingPdfWriteOptions apply.
+ */
+export interface SignOptions extends ExistingPdfWriteOptions {
   readonly key: SigningKey;
   /** The visible seal: an image (PNG or JPEG) at a placement as stampPdf takes it. null: invisible. */
   readonly appearance: { readonly image: Uint8Array; readonly placement: Placement } | null;

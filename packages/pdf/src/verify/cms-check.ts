@@ -4,7 +4,7 @@
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { commonName, isSelfSigned } from '../sign/certs';
+import { commonName, isSelfSigned, pkijsCrypto } from '../sign/certs';
 import { OID } from '../sign/cms';
 import { type Digest, digest } from '../sign/webcrypto';
 
@@ -53,13 +53,17 @@ async function chainTrusted(
   at: Date,
 ): Promise<boolean> {
   if (anchors.length === 0) return false;
+  // A certificate the user trusts as it is (their own self-signed one) needs no path.
+  const der = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER(false));
+  const own = der(signer);
+  if (anchors.some((a) => sameBytes(der(a), own))) return true;
   const engine = new pkijs.CertificateChainValidationEngine({
     trustedCerts: [...anchors],
     certs: [signer, ...pool.filter((c) => c !== signer)],
     checkDate: at,
   });
   try {
-    return (await engine.verify()).result;
+    return (await engine.verify({}, pkijsCrypto())).result;
   } catch {
     return false;
   }
@@ -77,20 +81,26 @@ async function timestampOf(info: pkijs.SignerInfo, problems: string[]): Promise<
     const tst = pkijs.TSTInfo.fromBER(econtent.getValue());
     const d = DIGESTS[tst.messageImprint.hashAlgorithm.algorithmId];
     if (!d) throw new Error('unknown hash');
-    const expected = await digest(d, new Uint8Array(info.signature.valueBlock.valueHexView));
+    const value = new Uint8Array(info.signature.valueBlock.valueHexView);
+    const expected = await digest(d, value);
     const imprint = new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
     if (!sameBytes(expected, imprint)) {
       problems.push('The timestamp is for another signature');
       return null;
     }
-    const ok = await sd.verify({ signer: 0, checkChain: false });
+    // pkijs checks a TSTInfo's imprint against `data`: the signature value it timestamps.
+    const ok = await sd.verify(
+      { signer: 0, checkChain: false, data: value.slice().buffer, extendedMode: false },
+      pkijsCrypto(),
+    );
     if (!ok) {
       problems.push('The timestamp token does not verify');
       return null;
     }
     return tst.genTime;
-  } catch {
-    problems.push('The timestamp token cannot be read');
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    problems.push(`The timestamp token cannot be read (${why})`);
     return null;
   }
 }
@@ -123,12 +133,15 @@ export async function checkCms(
     problems.push('The signature carries no signer certificate');
   } else {
     try {
-      const result = await sd.verify({
-        signer: 0,
-        data: signed.slice().buffer,
-        checkChain: false,
-        extendedMode: true,
-      });
+      const result = await sd.verify(
+        {
+          signer: 0,
+          data: signed.slice().buffer,
+          checkChain: false,
+          extendedMode: true,
+        },
+        pkijsCrypto(),
+      );
       verified = result.signatureVerified === true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

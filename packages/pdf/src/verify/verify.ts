@@ -4,7 +4,7 @@
  */
 import { type PDF, PdfArray, PdfNumber, type PdfRef, type SignatureField } from '@libpdf/core';
 import type * as pkijs from 'pkijs';
-import { loadLibPdf } from '../sign/open';
+import { loadLibPdf } from '../document';
 import { type ByteRange, signedBytes } from '../sign/placeholder';
 import { changesBetween } from './changes';
 import { checkCms } from './cms-check';
