@@ -25,6 +25,8 @@ export default {
     stampName: 'Seal {{n}}',
     settings: 'Signature settings',
     timestamp: 'Add a trusted timestamp (RFC 3161, relayed by this site; only a hash is sent)',
+    tsaNone: 'This site has no timestamp authority configured (TSA_URLS): no timestamps.',
+    tsaUrl: 'Timestamp authority',
     backupTitle: 'Back up the certificate (only now)',
     backupText:
       'The private key stays in this browser and cannot be exported. Set a password and download a .p12 backup now, to sign on other devices or after clearing browser data.',

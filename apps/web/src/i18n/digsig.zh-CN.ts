@@ -23,6 +23,8 @@ export default {
     stampName: '印章 {{n}}',
     settings: '签名设置',
     timestamp: '加可信时间戳（RFC 3161，经本站服务器转发，只发送哈希值）',
+    tsaNone: '本站未配置时间戳服务器（TSA_URLS），无法加时间戳。',
+    tsaUrl: '时间戳服务器',
     backupTitle: '备份证书（仅此一次）',
     backupText:
       '私钥只保存在本浏览器中，无法导出。请现在设置密码下载 .p12 备份，以便在其他设备或清除浏览器数据后继续使用。',

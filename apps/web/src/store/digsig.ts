@@ -34,6 +34,8 @@ export interface DigsigState {
   digsigAppearance: string | null;
   /** Ask our server's /v1/tsa relay for an RFC 3161 timestamp (off by default). */
   digsigTimestamp: boolean;
+  /** Which of the server's allow-listed authorities (GET /v1/tsa); null: the server's first. */
+  digsigTsaUrl: string | null;
   digsigGenerating: boolean;
   /** Why the last signing or generating failed, shown next to the controls. */
   digsigError: DigsigProblem | null;
@@ -50,6 +52,7 @@ export interface DigsigState {
   setDigsigP12Password(password: string): void;
   setDigsigAppearance(id: string | null): void;
   setDigsigTimestamp(on: boolean): void;
+  setDigsigTsaUrl(url: string | null): void;
   setDigsigOutcome(outcome: { error?: DigsigProblem | null; warnings?: readonly string[] }): void;
   /** Makes a self-signed certificate for `commonName` (3 years) and keeps its key. */
   generateCertificate(commonName: string): Promise<MadeCertificate | null>;
@@ -112,6 +115,7 @@ export function createDigsigSlice(
     digsigKey: null,
     digsigAppearance: null,
     digsigTimestamp: false,
+    digsigTsaUrl: null,
     digsigGenerating: false,
     digsigError: null,
     digsigWarnings: [],
@@ -147,6 +151,10 @@ export function createDigsigSlice(
 
     setDigsigTimestamp(on) {
       set({ digsigTimestamp: on });
+    },
+
+    setDigsigTsaUrl(url) {
+      set({ digsigTsaUrl: url });
     },
 
     setDigsigOutcome({ error, warnings }) {

@@ -30,7 +30,7 @@ describe('数字签名 controls', () => {
     expect((screen.getByLabelText('证书密码') as HTMLInputElement).type).toBe('password');
     expect(screen.getByRole('button', { name: '生成证书' })).toBeTruthy();
     expect(screen.getByText('请选择证书文件，或生成证书。')).toBeTruthy();
-    // Timestamps are off until asked for.
+    // Timestamps are off until asked for (TimestampSetting.test.tsx has the rest).
     const tsa = screen.getByRole('checkbox', { name: /加可信时间戳/ }) as HTMLInputElement;
     expect(tsa.checked).toBe(false);
   });

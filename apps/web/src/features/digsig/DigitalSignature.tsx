@@ -5,6 +5,7 @@ import { appearanceOf } from '../../store/digsig';
 import CertificateBackup from './CertificateBackup';
 import styles from './Digsig.module.css';
 import { useProblemText } from './problemText';
+import TimestampSetting from './TimestampSetting';
 
 /** The seal's name a new certificate is made for: the appearance seal's, else the current seal's. */
 function sealName(s: SealState): string {
@@ -27,7 +28,6 @@ export default function DigitalSignature() {
   const generating = useSeal((s) => s.digsigGenerating);
   const error = useSeal((s) => s.digsigError);
   const warnings = useSeal((s) => s.digsigWarnings);
-  const timestamp = useSeal((s) => s.digsigTimestamp);
   const placements = useSeal((s) => s.pdfPlacements);
   const chosen = useSeal((s) => s.digsigAppearance);
   const stamps = useSeal((s) => s.stamps);
@@ -160,14 +160,7 @@ export default function DigitalSignature() {
           )}
           <details className={styles.settings}>
             <summary>{t('digsig.settings')}</summary>
-            <label>
-              <input
-                type="checkbox"
-                checked={timestamp}
-                onChange={(e) => actions.setDigsigTimestamp(e.target.checked)}
-              />
-              {t('digsig.timestamp')}
-            </label>
+            <TimestampSetting />
           </details>
         </>
       )}

@@ -33,7 +33,9 @@ export function signingPlan(
           ? { kind: 'p12', p12: key.file, password: key.password }
           : { kind: 'cryptoKey', privateKey: key.key.privateKey, chain: key.key.chain },
       appearance: toEngine(appearance),
-      timestampUrl: state.digsigTimestamp ? timestampRelayUrl(origin) : undefined,
+      timestampUrl: state.digsigTimestamp
+        ? timestampRelayUrl(origin, state.digsigTsaUrl)
+        : undefined,
     },
   };
 }

@@ -4,9 +4,22 @@
  * signature, never the document or the key.
  */
 
-/** The relay's address on this site. */
-export function timestampRelayUrl(origin: string): string {
-  return `${origin}/v1/tsa`;
+/** The relay's address on this site; `authority`: one of the server's list (else its first). */
+export function timestampRelayUrl(origin: string, authority?: string | null): string {
+  const base = `${origin}/v1/tsa`;
+  return authority ? `${base}?url=${encodeURIComponent(authority)}` : base;
+}
+
+/** The authorities the server relays to (GET /v1/tsa); none when it has none or cannot say. */
+export async function listTimestampAuthorities(): Promise<string[]> {
+  try {
+    const res = await fetch('/v1/tsa');
+    if (!res.ok) return [];
+    const body = (await res.json()) as { urls?: unknown };
+    return Array.isArray(body.urls) ? body.urls.filter((u) => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** POSTs a DER TimeStampReq and returns the DER TimeStampResp; a refusal throws with the server's message. */
