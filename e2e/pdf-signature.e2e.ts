@@ -12,6 +12,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSelfSigned } from '../packages/pdf/src/sign/selfsigned';
 import { type OutsideSigner, outsideSigner } from '../test-support/outside-signer';
+import { type LocalTsa, startTsa } from '../test-support/tsa';
 import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
 
 const NAME = '上海某某贸易有限公司';
@@ -329,6 +330,71 @@ describe('数字签名 in PDF签章', () => {
     await panel.getByText('签名人：Outside Signer').waitFor();
     if (SHOTS)
       await page.screenshot({ path: path.join(SHOTS, 'digsig-pdfpage-390.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('数字签名 with a timestamp through /v1/tsa', () => {
+  let tsa: LocalTsa;
+  let server: RunningServer;
+  let browser: Browser;
+  const dir = mkdtempSync(path.join(tmpdir(), 'yz-digsig-tsa-'));
+
+  beforeAll(async () => {
+    tsa = await startTsa();
+    [server, browser] = await Promise.all([
+      startServer({ env: { TSA_URLS: tsa.url } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    removeDir(server.dataDir);
+    await tsa?.close();
+    removeDir(dir);
+  });
+
+  it('signs with a timestamp from a local TSA (only the request leaves the page), shown as trusted time', async () => {
+    const key = await createSelfSigned({ commonName: 'Timestamped Signer', years: 1 });
+    const p12 = path.join(dir, 'ts.p12');
+    writeFileSync(p12, await key.p12('pw'));
+    const pdf = await twoPages();
+    const { context, page, foreignRequests } = await openPage(browser, server.url, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const relayed: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/tsa') && r.method() === 'POST') {
+        relayed.push(`${r.headers()['content-type']} ${r.postDataBuffer()?.length ?? 0}`);
+      }
+    });
+    await placeAndEnable(page, pdf);
+    await page.getByLabel('证书文件').setInputFiles(p12);
+    await page.getByLabel('证书密码').fill('pw');
+    await page.getByText('签名设置').click();
+    const box = page.getByRole('checkbox', { name: /加可信时间戳/ });
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await box.check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '编辑完成' }).click();
+    const file = await saved(await download, dir);
+    expect(pdfsig(file)[0]).toMatchObject({ valid: true, signer: 'Timestamped Signer' });
+    expect(tsa.requests()).toBeGreaterThan(0);
+    // What went to the relay: timestamp requests of a hash's size, never the document.
+    expect(relayed.length).toBeGreaterThan(0);
+    for (const r of relayed) {
+      const [type, size] = r.split(' ');
+      expect(type).toBe('application/timestamp-query');
+      expect(Number(size)).toBeLessThan(200);
+    }
+    expect(foreignRequests).toEqual([]);
+    await page
+      .getByLabel('选择PDF')
+      .setInputFiles({ name: 'ts.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) });
+    const panel = page.getByRole('region', { name: '签名验证' });
+    await panel.getByText('签名有效', { exact: true }).waitFor();
+    await panel.getByText(/（可信时间戳）/).waitFor();
     await context.close();
   });
 });
