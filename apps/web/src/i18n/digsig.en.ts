@@ -56,6 +56,8 @@ export default {
       title: 'Signatures',
       checking: 'Checking signatures…',
       failed: 'The signatures could not be checked: {{message}}',
+      needPassword:
+        'This PDF has a password: open it in “Sign a PDF” with its password to check its signatures.',
       count: 'This PDF has {{count}} signature(s)',
       signer: 'Signed by: {{name}}',
       unknownSigner: '(no name in the certificate)',

@@ -86,4 +86,19 @@ describe('the signature panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '移除 张三' }));
     await screen.findByText('证书不受信任 · 自签名');
   });
+
+  it('says a PDF with a password must be opened with it; other failures in words', async () => {
+    const locked = vi.fn(async () => {
+      throw Object.assign(new Error('This PDF is protected by a password'), {
+        code: 'PASSWORD_REQUIRED',
+      });
+    });
+    const { rerender } = render(<SignaturePanel file={new Blob(['%PDF'])} verify={locked} />);
+    await screen.findByText(/此PDF有密码/);
+    const broken = vi.fn(async () => {
+      throw new Error('no trailer');
+    });
+    rerender(<SignaturePanel file={new Blob(['%PDF-2'])} verify={broken} />);
+    await screen.findByText('无法检查签名：no trailer');
+  });
 });

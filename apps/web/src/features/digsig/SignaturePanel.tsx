@@ -19,7 +19,7 @@ type Check =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'done'; signatures: SignatureReport[] }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; code: string | undefined; message: string };
 
 interface Props {
   /** The opened PDF; null: nothing to check. */
@@ -53,6 +53,7 @@ export default function SignaturePanel({ file, password, verify = verifyInWorker
         live &&
         setCheck({
           state: 'failed',
+          code: (error as { code?: string } | null)?.code,
           message: error instanceof Error ? error.message : String(error),
         }),
     );
@@ -72,7 +73,9 @@ export default function SignaturePanel({ file, password, verify = verifyInWorker
   if (check.state === 'failed') {
     return (
       <p role="status" className={styles.small}>
-        {t('digsig.verify.failed', { message: check.message })}
+        {check.code === 'PASSWORD_REQUIRED'
+          ? t('digsig.verify.needPassword')
+          : t('digsig.verify.failed', { message: check.message })}
       </p>
     );
   }
