@@ -7,7 +7,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readP12, signingKeyFromCryptoKey, signPdf } from '../src';
 import { NotACertificateError, readCertificate } from '../src/sign/certificates';
 import { createSelfSigned, type SelfSignedKeyType } from '../src/sign/selfsigned';
 
@@ -162,5 +164,27 @@ describe('readCertificate (trust anchors the user adds)', () => {
       expect(summary.der).toEqual(der);
     }
     expect(() => readCertificate(new TextEncoder().encode('hello'))).toThrow(NotACertificateError);
+  });
+});
+
+describe('a certificate made here signs with the kernel', () => {
+  it('its .p12 opens with readP12, and its kept key signs a PDF pdfsig finds valid', async () => {
+    // ../src has loaded @libpdf/core, which replaces pkijs's global crypto engine: ours is used.
+    const made = await createSelfSigned({ commonName: '李四', years: 3, keyType: 'EC' });
+    const { key, warnings } = await readP12(await made.p12('pw'), 'pw');
+    expect(key.chain[0]).toEqual(made.chain[0]);
+    expect(key.keyType).toBe('EC');
+    expect(warnings).toEqual([]);
+    const doc = await PDFDocument.create();
+    doc.addPage([300, 300]);
+    const signed = await signPdf(new Uint8Array(await doc.save()), {
+      key: signingKeyFromCryptoKey(made.privateKey, made.chain),
+      appearance: null,
+    });
+    const file = write('signed.pdf', signed);
+    const report = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signer Certificate Common Name: 李四');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
   });
 });

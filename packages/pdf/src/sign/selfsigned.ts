@@ -9,6 +9,7 @@
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { pkijsCrypto } from './certs';
 import { subtle, type WebCryptoKey } from './webcrypto';
 
 export type SelfSignedKeyType = 'RSA' | 'EC';
@@ -100,9 +101,8 @@ function algorithmOf(keyType: SelfSignedKeyType): Record<string, unknown> {
     : { name: 'ECDSA', namedCurve: 'P-256' };
 }
 
-function cryptoEngine(): pkijs.ICryptoEngine {
-  return pkijs.getCrypto(true);
-}
+// Our own pkijs engine, not pkijs's global one (@libpdf/core replaces that; see certs.ts).
+const cryptoEngine = pkijsCrypto;
 
 /** `years` after `from`, the same day and time (29 February falls to 1 March). */
 function addYears(from: Date, years: number): Date {
