@@ -14,6 +14,8 @@ export default {
     generate: 'Make certificate',
     generating: 'Making the certificate…',
     generated: 'This browser’s certificate: {{name}} (self-signed, valid until {{date}})',
+    replaceConfirm:
+      'A new certificate replaces this browser’s certificate “{{name}}” (its key cannot be exported; only the backup you downloaded keeps it). Continue?',
     forget: 'Delete this browser’s certificate',
     using: 'Signing with: {{what}}',
     usingP12: 'certificate file {{name}}',

@@ -12,6 +12,8 @@ export default {
     generate: '生成证书',
     generating: '正在生成证书…',
     generated: '本机证书：{{name}}（自签名，有效期至 {{date}}）',
+    replaceConfirm:
+      '生成新证书将替换本机证书“{{name}}”（它的私钥无法导出，只能用当初下载的备份恢复）。继续？',
     forget: '删除本机证书',
     using: '签名使用：{{what}}',
     usingP12: '证书文件 {{name}}',

@@ -113,3 +113,31 @@ describe('verdictOf', () => {
     expect(verdictOf(report)).toBe(verdict);
   });
 });
+
+describe('replacing the kept certificate', () => {
+  it('asks first, and keeps the old one when the user says no', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    sealStore.setState({
+      digsigKey: {
+        id: 'generated',
+        privateKey: {} as CryptoKey,
+        chain: [],
+        commonName: '旧证书',
+        keyType: 'RSA',
+        notAfter: Date.UTC(2030, 0, 1),
+        createdAt: 0,
+      },
+    });
+    const generate = vi.spyOn(sealStore.getState(), 'generateCertificate');
+    render(<DigitalSignature />);
+    fireEvent.click(screen.getByRole('checkbox', { name: '数字签名' }));
+    fireEvent.change(screen.getByLabelText('证书名称'), { target: { value: '新证书' } });
+    fireEvent.click(screen.getByRole('button', { name: '生成证书' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('旧证书'));
+    expect(generate).not.toHaveBeenCalled();
+    expect(screen.getByText(/本机证书：旧证书/)).toBeTruthy();
+    generate.mockRestore();
+    vi.unstubAllGlobals();
+  });
+});

@@ -49,6 +49,8 @@ export default function DigitalSignature() {
   const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language);
 
   async function generate() {
+    // The kept key is replaced, and it cannot be exported: only its backup (if any) keeps it.
+    if (key && !window.confirm(t('digsig.replaceConfirm', { name: key.commonName }))) return;
     setMade(await actions.generateCertificate(certName));
   }
 
