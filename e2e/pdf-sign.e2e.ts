@@ -40,10 +40,9 @@ function redInRows(img: Rgba, y0: number, y1: number): number {
   return n;
 }
 
-function renderPage(pdf: string, page: number, dir: string, password?: string): Rgba {
+function renderPage(pdf: string, page: number, dir: string): Rgba {
   const prefix = path.join(dir, `p${page}`);
   execFileSync('pdftoppm', [
-    ...(password === undefined ? [] : ['-upw', password]),
     '-r',
     '30',
     '-png',

@@ -18,6 +18,8 @@ import { type LocalTsa, startTsa } from '../../../test-support/tsa';
 import { at, dir, expectOneLine, makeInputs, pdf, type Run, redBoxes, yinzhang } from './helpers';
 
 const BIN = resolve(import.meta.dirname, '../bin/yinzhang.mjs');
+// Each run is a whole Node process (seconds on a busy machine): tests with several runs get room
+// (a hang guard, not a speed target).
 
 /** Runs the binary with extra environment (language, TSA timeout). */
 async function yz(env: Record<string, string>, ...args: string[]): Promise<Run> {
@@ -71,7 +73,7 @@ afterAll(() => {
   for (const id of [rsa, ec, expired, weak]) id.dispose();
 });
 
-describe('yinzhang sign', () => {
+describe('yinzhang sign', { timeout: 180_000 }, () => {
   it('signs with the seal where stamp would put it, and pdfsig says valid', async () => {
     const run = await sign('three.pdf', 'signed.pdf', '--reason', '同意', '--location', '上海');
     expect(run.code).toBe(0);
@@ -218,7 +220,7 @@ describe('yinzhang sign', () => {
   });
 });
 
-describe('yinzhang sign --tsa', () => {
+describe('yinzhang sign --tsa', { timeout: 180_000 }, () => {
   let tsa: LocalTsa;
   beforeAll(async () => {
     tsa = await startTsa('ok');
@@ -262,7 +264,7 @@ describe('yinzhang sign --tsa', () => {
   );
 });
 
-describe('yinzhang verify', () => {
+describe('yinzhang verify', { timeout: 180_000 }, () => {
   it('--json prints exactly the documented fields; exit 0 when all are intact', async () => {
     const run = await yinzhang('verify', 'twice.pdf', '--json');
     expect(run.code).toBe(0);

@@ -3,6 +3,7 @@
  * `openssl cms -verify` on the extracted CMS, `openssl cms -cmsout -print` for the signed
  * attributes, qpdf --check on every output. Keys and .p12 files come from openssl in set-up.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cmsPrint,
@@ -21,7 +22,14 @@ import {
   qpdfEncryption,
 } from '../../../test-support/outside-signer';
 import { type LocalTsa, startTsa } from '../../../test-support/tsa';
-import { PdfWriteRefusedError, readP12, SignError, signPdf, verifyPdf } from '../src';
+import {
+  PdfWriteRefusedError,
+  readP12,
+  SignError,
+  signingKeyFromCryptoKey,
+  signPdf,
+  verifyPdf,
+} from '../src';
 import { discStamp } from './helpers/images';
 import { pdfsig, placement, samplePdf } from './helpers/signing';
 
@@ -91,6 +99,45 @@ describe('signPdf with every key kind and .p12 format', () => {
     const text = Buffer.from(out).toString('latin1');
     expect(text).toMatch(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
     expect(text).toMatch(/\/M\s*\(D:\d{14}Z\)/);
+  });
+});
+
+type ImportAlgorithm = Parameters<typeof crypto.subtle.importKey>[2];
+
+/** The identity's PEM private key imported into WebCrypto, not extractable (as the browser keeps it). */
+async function cryptoKey(kind: KeyKind, algorithm: ImportAlgorithm, pss = false) {
+  const pem = readFileSync(id(kind).keyPath, 'utf8');
+  const der = Buffer.from(pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s/g, ''), 'base64');
+  const alg: ImportAlgorithm = pss ? { name: 'RSA-PSS', hash: 'SHA-256' } : algorithm;
+  return crypto.subtle.importKey('pkcs8', der, alg, false, ['sign']);
+}
+
+describe('signingKeyFromCryptoKey (a WebCrypto key the browser keeps)', () => {
+  const cases = [
+    { kind: 'rsa2048', algorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } },
+    { kind: 'p256', algorithm: { name: 'ECDSA', namedCurve: 'P-256' } },
+    { kind: 'p384', algorithm: { name: 'ECDSA', namedCurve: 'P-384' } },
+  ] as const;
+  it.each(cases)('signs with a non-extractable $kind key', async ({ kind, algorithm }) => {
+    const key = signingKeyFromCryptoKey(await cryptoKey(kind, algorithm), [id(kind).certDer]);
+    const out = await signPdf(input, { key, appearance: { image: seal, placement: placement() } });
+    judge(out, id(kind).commonName);
+    const { cms, signed } = lastSignature(out);
+    expect(opensslVerify(cms, signed, id(kind).certPath)).toBe(true);
+  });
+
+  it('refuses an RSA-PSS key as KEY_UNSUPPORTED', async () => {
+    const pss = await cryptoKey('rsa2048', { name: 'RSA-PSS', hash: 'SHA-256' }, true);
+    expect(() => signingKeyFromCryptoKey(pss, [id('rsa2048').certDer])).toThrow(SignError);
+  });
+
+  it('refuses a certificate of another key at signing (the signature would not verify)', async () => {
+    const key = signingKeyFromCryptoKey(
+      await cryptoKey('p256', { name: 'ECDSA', namedCurve: 'P-256' }),
+      [id('rsa2048').certDer],
+    );
+    const out = signPdf(input, { key, appearance: null });
+    await expect(out).rejects.toMatchObject({ code: 'KEY_MISMATCH' });
   });
 });
 

@@ -197,6 +197,25 @@ describe('what changed after a signature', () => {
     const [report] = (await verifyPdf(filled)).signatures;
     expect(report).toMatchObject({ intact: true, wholeDocument: false });
     expect(report?.changesAfter).toContain('FORM_FILLED');
+    // A certification allowing forms: filling one is no problem.
+    expect(report?.problems).toEqual([]);
+  });
+
+  it('a change after a no-changes certification is named as a problem', async () => {
+    const certified = await signPdf(input, {
+      key: selfKey,
+      appearance: null,
+      certify: 'no-changes',
+    });
+    // Another tool ignoring the certification appends a page anyway.
+    const later = await revised(certified, (pdf) => void pdf.addPage());
+    const [report] = (await verifyPdf(later)).signatures;
+    expect(report).toMatchObject({
+      intact: true,
+      wholeDocument: false,
+      changesAfter: ['PAGES_ADDED'],
+    });
+    expect(report?.problems.join()).toMatch(/certification that does not allow it \(PAGES_ADDED\)/);
   });
 });
 

@@ -86,6 +86,29 @@ export async function publicKeyOf(cert: pkijs.Certificate): Promise<PublicKey> {
   throw new SignError('KEY_UNSUPPORTED', 'Only RSA and EC (P-256, P-384) keys are supported');
 }
 
+/**
+ * Whether `signature` (as a SigningKey makes it: PKCS#1 v1.5, or ECDSA as DER) over `data` verifies
+ * with this public key: the key and the certificate belong together.
+ */
+export async function verifiesWith(
+  pub: PublicKey,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
+  try {
+    // WebCrypto verifies ECDSA as r || s.
+    const plain =
+      pub.keyType === 'EC'
+        ? new Uint8Array(
+            pkijs.createECDSASignatureFromCMS(asn1js.fromBER(signature).result, pub.bits / 8),
+          )
+        : signature;
+    return await subtle().verify(pub.algorithm, pub.key, plain, data);
+  } catch {
+    return false;
+  }
+}
+
 /** The certificate's common name, or its whole subject when it has none. */
 export function commonName(cert: pkijs.Certificate): string | null {
   const attrs = cert.subject.typesAndValues;

@@ -5,7 +5,7 @@
 import { P12Signer, SignerError } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { parseCertificate, publicKeyOf, toDer, validityWarnings } from './certs';
+import { parseCertificate, publicKeyOf, toDer, validityWarnings, verifiesWith } from './certs';
 import { SignError } from './errors';
 import { ascii } from './placeholder';
 import type { SigningKey } from './types';
@@ -113,17 +113,7 @@ export async function readP12(
       continue;
     }
     if (pub.keyType !== signer.keyType) continue;
-    const signature = await signer.sign(probe, pub.digest);
-    const plain =
-      pub.keyType === 'EC'
-        ? new Uint8Array(
-            pkijs.createECDSASignatureFromCMS(
-              asn1js.fromBER(signature).result,
-              pub.curve === 'P-384' ? 48 : 32,
-            ),
-          )
-        : signature;
-    if (await subtle().verify(pub.algorithm, pub.key, plain, probe)) {
+    if (await verifiesWith(pub, await signer.sign(probe, pub.digest), probe)) {
       if (pub.keyType === 'RSA' && pub.bits < MIN_RSA_BITS) {
         throw new SignError(
           'KEY_TOO_WEAK',

@@ -17,11 +17,12 @@ import {
 } from '@libpdf/core';
 import { openForUpdate, saveUpdate } from '../document';
 import { attachWidget, invisibleWidget, visibleWidget } from './appearance';
-import { parseCertificate, publicKeyOf, validityWarnings } from './certs';
+import { parseCertificate, publicKeyOf, validityWarnings, verifiesWith } from './certs';
 import { buildCms } from './cms';
 import { SignError } from './errors';
 import { MIN_RSA_BITS } from './keys';
 import {
+  ascii,
   byteRangePlaceholder,
   contentsPlaceholder,
   fillByteRange,
@@ -145,6 +146,11 @@ export async function signPdf(bytes: Uint8Array, options: SignOptions): Promise<
     );
   }
   for (const warning of validityWarnings(cert, now)) options.onWarning?.(warning);
+  // A key that is not the certificate's would write a signature no reader accepts: check first.
+  const probe = ascii('yinzhang key check');
+  if (!(await verifiesWith(pub, await key.sign(probe), probe))) {
+    throw new SignError('KEY_MISMATCH', 'The signing key does not belong to its certificate');
+  }
 
   let size = await cmsSize(key.chain, key.keyType, pub.digest, pub.bits);
   const transport = options.timestamp;

@@ -2,7 +2,15 @@
  * verifyPdf: every signature of a PDF checked as a reader would (byte range, digest, signature,
  * chain to the given anchors, timestamp), and what changed after it.
  */
-import { type PDF, PdfArray, PdfNumber, type PdfRef, type SignatureField } from '@libpdf/core';
+import {
+  type PDF,
+  PdfArray,
+  PdfDict,
+  PdfNumber,
+  type PdfObject,
+  type PdfRef,
+  type SignatureField,
+} from '@libpdf/core';
 import type * as pkijs from 'pkijs';
 import { loadLibPdf } from '../document';
 import { type ByteRange, signedBytes } from '../sign/placeholder';
@@ -59,7 +67,27 @@ interface Found {
   readonly subFilter: string;
   readonly range: ByteRange | null;
   readonly m: Date | null;
+  /** DocMDP /P when this is a certification signature. */
+  readonly certifies: number | null;
 }
+
+/** The /P of a DocMDP transform in the signature's /Reference, if it certifies the document. */
+function docMdp(dict: PdfDict, resolve: (ref: PdfRef) => PdfObject | null): number | null {
+  const refs = dict.getArray('Reference', resolve);
+  for (let i = 0; i < (refs?.length ?? 0); i++) {
+    const item = refs?.at(i, resolve);
+    if (!(item instanceof PdfDict) || item.getName('TransformMethod')?.value !== 'DocMDP') continue;
+    return item.getDict('TransformParams', resolve)?.getNumber('P')?.value ?? 2;
+  }
+  return null;
+}
+
+/** What a certification allows after it: nothing (P=1), forms and signatures (P=2), and annotations (P=3). */
+const ALLOWED: Readonly<Record<number, readonly string[]>> = {
+  1: [],
+  2: ['FORM_FILLED', 'SIGNATURE_ADDED'],
+  3: ['FORM_FILLED', 'SIGNATURE_ADDED', 'ANNOTATIONS_CHANGED'],
+};
 
 function signaturesOf(pdf: PDF): Found[] {
   const resolve = (ref: PdfRef) => pdf.getObject(ref);
@@ -76,6 +104,7 @@ function signaturesOf(pdf: PDF): Found[] {
       subFilter: dict.getName('SubFilter')?.value ?? '',
       range: byteRangeOf(dict.get('ByteRange', resolve)),
       m: m ? parsePdfDate(m) : null,
+      certifies: docMdp(dict, resolve),
     });
   }
   // In file order: the earliest revision first.
@@ -111,6 +140,13 @@ export async function verifyPdf(
       } catch {
         changesAfter = ['OTHER'];
       }
+    }
+    const allowed = sig.certifies === null ? null : (ALLOWED[sig.certifies] ?? ALLOWED[2]);
+    const forbidden = allowed ? changesAfter.filter((c) => !allowed.includes(c)) : [];
+    if (forbidden.length > 0) {
+      problems.push(
+        `The file was changed after a certification that does not allow it (${forbidden.join(', ')})`,
+      );
     }
     const signedAt = check?.timestamp ?? sig.m;
     reports.push({
