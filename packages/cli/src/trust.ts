@@ -61,6 +61,8 @@ export function trustChoice(args: Parsed, report: Reporter): TrustChoice {
       forceRewrite: args.values['force-rewrite'] === true,
       onNotice(notice) {
         seen.add(notice.code);
+        // --decrypt is a full rewrite by nature: saying so again adds nothing.
+        if (decrypt && notice.code === 'REWRITTEN') return;
         report.warn(noticeLine(notice));
       },
     },

@@ -132,23 +132,26 @@ describe('a signed PDF: the stamp is appended, the signatures stay valid', () =>
 });
 
 describe('an encrypted PDF keeps its method and both passwords', () => {
-  it.each([
+  const methods = [
     ['aes256.pdf', 'AES-256'],
     ['aes128.pdf', 'AES-128'],
     ['rc4-128.pdf', 'RC4-128'],
-  ] as const)('%s', async (input, method) => {
-    for (const [name, args] of WRITES) {
-      const output = `enc-${name.replace(/\W+/g, '-')}-${input}`;
-      const run = await write(args, input, output, '--password', 'user');
-      expect(run.code, run.stderr).toBe(0);
-      expect(startsWith(output, input)).toBe(true);
-      for (const password of ['user', 'owner']) {
-        expect(qpdfEncryption(read(output), password)).toBe(method);
-        expect(checks(output, password)).toBeNull();
-      }
-      // Without a password it does not open.
-      expect(checks(output, '')).not.toBeNull();
+  ] as const;
+  it.each(
+    methods.flatMap(([input, method]) =>
+      WRITES.map(([name, args]) => [input, name, method, args] as const),
+    ),
+  )('%s, %s', async (input, name, method, args) => {
+    const output = `enc-${name.replace(/\W+/g, '-')}-${input}`;
+    const run = await write(args, input, output, '--password', 'user');
+    expect(run.code, run.stderr).toBe(0);
+    expect(startsWith(output, input)).toBe(true);
+    for (const password of ['user', 'owner']) {
+      expect(qpdfEncryption(read(output), password)).toBe(method);
+      expect(checks(output, password)).toBeNull();
     }
+    // Without a password it does not open.
+    expect(checks(output, '')).not.toBeNull();
   });
 
   it('pages render with the stamp (pdftoppm -upw)', async () => {
@@ -232,7 +235,7 @@ describe('restrictions: the owner password or --ignore-restrictions', () => {
 });
 
 describe('refusals: one line, exit 1, no output file, an existing output untouched', () => {
-  it.each([
+  const cases: [string, string, string[], RegExp][] = [
     ['no password', 'aes256.pdf', [], /aes256\.pdf: This PDF is protected by a password/],
     [
       'a wrong password',
@@ -246,21 +249,25 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       [],
       /signed-damaged\.pdf: refused: this signed file is damaged.*--force-rewrite/,
     ],
-  ])('%s', async (why, input, extra, pattern) => {
-    for (const [name, args] of WRITES) {
-      const output = `refused-${why.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}.pdf`;
-      expectOneLine(await write(args, input, output, ...extra), 1, pattern);
-      expectNothingWritten(output);
-      writeFileSync(at(output), 'an earlier result');
-      expect((await write(args, input, output, ...extra)).code).toBe(1);
-      expect(readFileSync(at(output), 'utf8')).toBe('an earlier result');
-      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    }
+  ];
+  it.each(
+    cases.flatMap(([why, input, extra, pattern]) =>
+      WRITES.map(([name, args]) => [why, name, input, extra, pattern, args] as const),
+    ),
+  )('%s, %s', async (why, name, input, extra, pattern, args) => {
+    const output = `refused-${why.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}.pdf`;
+    expectOneLine(await write(args, input, output, ...extra), 1, pattern);
+    expectNothingWritten(output);
+    writeFileSync(at(output), 'an earlier result');
+    expect((await write(args, input, output, ...extra)).code).toBe(1);
+    expect(readFileSync(at(output), 'utf8')).toBe('an earlier result');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('--force-rewrite rewrites a damaged signed file and names the signature it invalidates', async () => {
-    expect(verdicts('signed-damaged.pdf')).toEqual([true]);
-    for (const [name, args] of WRITES) {
+  it.each(WRITES)(
+    '--force-rewrite, %s: rewrites a damaged signed file and names the signature it invalidates',
+    async (name, args) => {
+      expect(verdicts('signed-damaged.pdf')).toEqual([true]);
       const output = `forced-${name.replace(/\W+/g, '-')}.pdf`;
       const run = await write(args, 'signed-damaged.pdf', output, '--force-rewrite', '-q');
       expect(run.code, run.stderr).toBe(0);
@@ -270,8 +277,8 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       expect(run.stderr).not.toMatch(/^\s+at /m);
       expect(checks(output)).toBeNull();
       expect(verdicts(output)).not.toEqual([true]);
-    }
-  });
+    },
+  );
 });
 
 describe('merge', () => {
