@@ -18,6 +18,8 @@ import {
   withXrefStream,
   withXrefTable,
 } from '../../../test-support/outside-signer';
+// The certification structure no outside tool writes (the engine's own tests use it too).
+import { certified } from '../../pdf/test/helpers/update-fixtures';
 import { at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
 
 let signer: OutsideSigner;
@@ -73,6 +75,8 @@ beforeAll(async () => {
   // Two earlier revisions, each with its own signature.
   put('signed-twice.pdf', signer.sign(read('signed-table.pdf'), { field: 'Seller' }));
   put('signed-damaged.pdf', signer.sign(damaged(base), { field: 'Buyer' }));
+  put('certified.pdf', await certified(withXrefTable(base), 1));
+  put('certified-forms.pdf', await certified(withXrefTable(base), 2));
   const methods: [string, EncryptionMethod, string[]][] = [
     ['aes256.pdf', 'AES-256', []],
     ['aes128.pdf', 'AES-128', []],
@@ -244,6 +248,12 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       /The password does not open this PDF/,
     ],
     [
+      'a certification allowing no changes',
+      'certified.pdf',
+      [],
+      /certified\.pdf: refused: a certification signature on this file allows no changes: --force-rewrite/,
+    ],
+    [
       'a signed file that needed repair',
       'signed-damaged.pdf',
       [],
@@ -262,6 +272,23 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
     expect((await write(args, input, output, ...extra)).code).toBe(1);
     expect(readFileSync(at(output), 'utf8')).toBe('an earlier result');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a certification that allows form filling is appended to, and --force-rewrite writes past P=1', async () => {
+    const [, args] = WRITES[0] as [string, string[]];
+    const run = await write(args, 'certified-forms.pdf', 'certified-forms-out.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(startsWith('certified-forms-out.pdf', 'certified-forms.pdf')).toBe(true);
+    const forced = await write(
+      args,
+      'certified.pdf',
+      'certified-forced.pdf',
+      '--force-rewrite',
+      '-q',
+    );
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toMatch(/^warning: .*Certification/m);
+    expect(checks('certified-forced.pdf')).toBeNull();
   });
 
   it.each(WRITES)(
