@@ -236,6 +236,27 @@ describe('restrictions: the owner password or --ignore-restrictions', () => {
       expect(shown.stdout).toMatch(/modify anything: not allowed/);
     }
   });
+
+  it.each([
+    ['the user password', ['--password', 'user', '--ignore-restrictions'], 1],
+    ['the owner password', ['--password', 'owner'], 0],
+  ] as const)('--decrypt with %s', async (_, extra, code) => {
+    const output = `restricted-decrypt-${code}.pdf`;
+    const run = await write(
+      WRITES[0]?.[1] as string[],
+      'restricted.pdf',
+      output,
+      ...extra,
+      '--decrypt',
+    );
+    if (code === 1) {
+      expectOneLine(run, 1, /refused: .*--decrypt needs its owner password/);
+      expectNothingWritten(output);
+    } else {
+      expect(run.code, run.stderr).toBe(0);
+      expect(qpdfEncryption(read(output), '')).toBeNull();
+    }
+  });
 });
 
 describe('refusals: one line, exit 1, no output file, an existing output untouched', () => {

@@ -170,7 +170,7 @@ export default function PdfSignTab() {
       setJob({ state: 'done', name });
     } catch (error) {
       setJob({ state: 'idle' });
-      const refused = refusalOf((error as { code?: string } | null)?.code);
+      const refused = refusalOf((error as { code?: string } | null)?.code, trust.choice);
       if (refused) setRefusal(refused);
       else
         setNotice(
