@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenXref, certified } from '../packages/pdf/test/helpers/update-fixtures';
 import {
   type OutsideSigner,
   outsideSigner,
@@ -184,6 +185,37 @@ describe('PDF签章 keeps signatures and passwords', () => {
     expect(await refusal.count()).toBe(0);
     await context.close();
   });
+
+  it.each([
+    [
+      'a certification allowing no changes',
+      'CERTIFIED_NO_CHANGES',
+      /无法盖章：此PDF的认证签名不允许任何修改/,
+    ],
+    ['a signed file that needs repair', 'SIGNED_NEEDS_REPAIR', /会使其中的数字签名失效/],
+  ] as const)(
+    '%s: 编辑完成 refuses with a message next to it, no download',
+    async (_, code, text) => {
+      const bytes =
+        code === 'CERTIFIED_NO_CHANGES' ? await certified(plain, 1) : brokenXref(signed);
+      const { context, page } = await openPage(app.browser, app.server.url);
+      await openPdfTab(page);
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await choose(page, 'refused.pdf', bytes);
+      await page.locator('[data-page="1"][data-drawn]').waitFor();
+      if (code === 'CERTIFIED_NO_CHANGES') {
+        await page.getByText('此PDF有认证签名，不允许任何修改，因此无法盖章。').waitFor();
+      }
+      await sealButton(page).click();
+      await page.getByRole('button', { name: '编辑完成' }).click();
+      const refusal = page.locator(`aside [data-refusal="${code}"]`);
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toMatch(text);
+      expect(downloads).toBe(0);
+      await context.close();
+    },
+  );
 
   it('PDF合并: the row of a signed file says its signatures are dropped, before 合成', async () => {
     const { context, page } = await openPage(app.browser, app.server.url);

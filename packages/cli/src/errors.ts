@@ -61,8 +61,14 @@ const REFUSALS: Record<string, string> = {
     'this signed file is damaged (its cross-reference data needed repair), so appending a stamp would break its signatures: --force-rewrite rewrites it and invalidates them',
 };
 
+/** --decrypt on a file that forbids changes: only its owner password removes the password. */
+const DECRYPT_NEEDS_OWNER =
+  "the file's permissions forbid changes, and --decrypt needs its owner password (--password); --ignore-restrictions stamps it only with the password kept";
+
 function refusalLine(err: Error & { code: string }): string {
-  const file = (err as { file?: unknown }).file;
-  const line = `refused: ${REFUSALS[err.code]}`;
+  const { file, decrypt } = err as { file?: unknown; decrypt?: unknown };
+  const why =
+    err.code === 'RESTRICTED' && decrypt === true ? DECRYPT_NEEDS_OWNER : REFUSALS[err.code];
+  const line = `refused: ${why}`;
   return typeof file === 'string' ? `${file}: ${line}` : line;
 }

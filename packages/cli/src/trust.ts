@@ -45,6 +45,8 @@ export function noticeLine(notice: PdfNotice): string {
 
 export interface TrustChoice {
   readonly options: ExistingPdfWriteOptions;
+  /** The engine's work, its refusal marked with --decrypt so that errors.ts explains it right. */
+  guard<T>(work: Promise<T>): Promise<T>;
   /** After the write: says what the user should know and the engine did not already say. */
   finish(input: { encrypted: boolean }): void;
 }
@@ -61,8 +63,16 @@ export function trustChoice(args: Parsed, report: Reporter): TrustChoice {
       forceRewrite: args.values['force-rewrite'] === true,
       onNotice(notice) {
         seen.add(notice.code);
+        // --decrypt is a full rewrite by nature: saying so again adds nothing.
+        if (decrypt && notice.code === 'REWRITTEN') return;
         report.warn(noticeLine(notice));
       },
+    },
+    guard(work) {
+      return work.catch((err: unknown) => {
+        if (err instanceof Error) (err as Error & { decrypt?: boolean }).decrypt = decrypt;
+        throw err;
+      });
     },
     finish({ encrypted }) {
       // --decrypt on an encrypted file always says so, even if the engine kept quiet about it.

@@ -18,6 +18,8 @@ import {
   withXrefStream,
   withXrefTable,
 } from '../../../test-support/outside-signer';
+// The certification structure no outside tool writes (the engine's own tests use it too).
+import { certified } from '../../pdf/test/helpers/update-fixtures';
 import { at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
 
 let signer: OutsideSigner;
@@ -73,6 +75,8 @@ beforeAll(async () => {
   // Two earlier revisions, each with its own signature.
   put('signed-twice.pdf', signer.sign(read('signed-table.pdf'), { field: 'Seller' }));
   put('signed-damaged.pdf', signer.sign(damaged(base), { field: 'Buyer' }));
+  put('certified.pdf', await certified(withXrefTable(base), 1));
+  put('certified-forms.pdf', await certified(withXrefTable(base), 2));
   const methods: [string, EncryptionMethod, string[]][] = [
     ['aes256.pdf', 'AES-256', []],
     ['aes128.pdf', 'AES-128', []],
@@ -132,23 +136,26 @@ describe('a signed PDF: the stamp is appended, the signatures stay valid', () =>
 });
 
 describe('an encrypted PDF keeps its method and both passwords', () => {
-  it.each([
+  const methods = [
     ['aes256.pdf', 'AES-256'],
     ['aes128.pdf', 'AES-128'],
     ['rc4-128.pdf', 'RC4-128'],
-  ] as const)('%s', async (input, method) => {
-    for (const [name, args] of WRITES) {
-      const output = `enc-${name.replace(/\W+/g, '-')}-${input}`;
-      const run = await write(args, input, output, '--password', 'user');
-      expect(run.code, run.stderr).toBe(0);
-      expect(startsWith(output, input)).toBe(true);
-      for (const password of ['user', 'owner']) {
-        expect(qpdfEncryption(read(output), password)).toBe(method);
-        expect(checks(output, password)).toBeNull();
-      }
-      // Without a password it does not open.
-      expect(checks(output, '')).not.toBeNull();
+  ] as const;
+  it.each(
+    methods.flatMap(([input, method]) =>
+      WRITES.map(([name, args]) => [input, name, method, args] as const),
+    ),
+  )('%s, %s', async (input, name, method, args) => {
+    const output = `enc-${name.replace(/\W+/g, '-')}-${input}`;
+    const run = await write(args, input, output, '--password', 'user');
+    expect(run.code, run.stderr).toBe(0);
+    expect(startsWith(output, input)).toBe(true);
+    for (const password of ['user', 'owner']) {
+      expect(qpdfEncryption(read(output), password)).toBe(method);
+      expect(checks(output, password)).toBeNull();
     }
+    // Without a password it does not open.
+    expect(checks(output, '')).not.toBeNull();
   });
 
   it('pages render with the stamp (pdftoppm -upw)', async () => {
@@ -229,10 +236,31 @@ describe('restrictions: the owner password or --ignore-restrictions', () => {
       expect(shown.stdout).toMatch(/modify anything: not allowed/);
     }
   });
+
+  it.each([
+    ['the user password', ['--password', 'user', '--ignore-restrictions'], 1],
+    ['the owner password', ['--password', 'owner'], 0],
+  ] as const)('--decrypt with %s', async (_, extra, code) => {
+    const output = `restricted-decrypt-${code}.pdf`;
+    const run = await write(
+      WRITES[0]?.[1] as string[],
+      'restricted.pdf',
+      output,
+      ...extra,
+      '--decrypt',
+    );
+    if (code === 1) {
+      expectOneLine(run, 1, /refused: .*--decrypt needs its owner password/);
+      expectNothingWritten(output);
+    } else {
+      expect(run.code, run.stderr).toBe(0);
+      expect(qpdfEncryption(read(output), '')).toBeNull();
+    }
+  });
 });
 
 describe('refusals: one line, exit 1, no output file, an existing output untouched', () => {
-  it.each([
+  const cases: [string, string, string[], RegExp][] = [
     ['no password', 'aes256.pdf', [], /aes256\.pdf: This PDF is protected by a password/],
     [
       'a wrong password',
@@ -241,26 +269,53 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       /The password does not open this PDF/,
     ],
     [
+      'a certification allowing no changes',
+      'certified.pdf',
+      [],
+      /certified\.pdf: refused: a certification signature on this file allows no changes: --force-rewrite/,
+    ],
+    [
       'a signed file that needed repair',
       'signed-damaged.pdf',
       [],
       /signed-damaged\.pdf: refused: this signed file is damaged.*--force-rewrite/,
     ],
-  ])('%s', async (why, input, extra, pattern) => {
-    for (const [name, args] of WRITES) {
-      const output = `refused-${why.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}.pdf`;
-      expectOneLine(await write(args, input, output, ...extra), 1, pattern);
-      expectNothingWritten(output);
-      writeFileSync(at(output), 'an earlier result');
-      expect((await write(args, input, output, ...extra)).code).toBe(1);
-      expect(readFileSync(at(output), 'utf8')).toBe('an earlier result');
-      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    }
+  ];
+  it.each(
+    cases.flatMap(([why, input, extra, pattern]) =>
+      WRITES.map(([name, args]) => [why, name, input, extra, pattern, args] as const),
+    ),
+  )('%s, %s', async (why, name, input, extra, pattern, args) => {
+    const output = `refused-${why.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}.pdf`;
+    expectOneLine(await write(args, input, output, ...extra), 1, pattern);
+    expectNothingWritten(output);
+    writeFileSync(at(output), 'an earlier result');
+    expect((await write(args, input, output, ...extra)).code).toBe(1);
+    expect(readFileSync(at(output), 'utf8')).toBe('an earlier result');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('--force-rewrite rewrites a damaged signed file and names the signature it invalidates', async () => {
-    expect(verdicts('signed-damaged.pdf')).toEqual([true]);
-    for (const [name, args] of WRITES) {
+  it('a certification that allows form filling is appended to, and --force-rewrite writes past P=1', async () => {
+    const [, args] = WRITES[0] as [string, string[]];
+    const run = await write(args, 'certified-forms.pdf', 'certified-forms-out.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(startsWith('certified-forms-out.pdf', 'certified-forms.pdf')).toBe(true);
+    const forced = await write(
+      args,
+      'certified.pdf',
+      'certified-forced.pdf',
+      '--force-rewrite',
+      '-q',
+    );
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toMatch(/^warning: .*Certification/m);
+    expect(checks('certified-forced.pdf')).toBeNull();
+  });
+
+  it.each(WRITES)(
+    '--force-rewrite, %s: rewrites a damaged signed file and names the signature it invalidates',
+    async (name, args) => {
+      expect(verdicts('signed-damaged.pdf')).toEqual([true]);
       const output = `forced-${name.replace(/\W+/g, '-')}.pdf`;
       const run = await write(args, 'signed-damaged.pdf', output, '--force-rewrite', '-q');
       expect(run.code, run.stderr).toBe(0);
@@ -270,8 +325,8 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       expect(run.stderr).not.toMatch(/^\s+at /m);
       expect(checks(output)).toBeNull();
       expect(verdicts(output)).not.toEqual([true]);
-    }
-  });
+    },
+  );
 });
 
 describe('merge', () => {

@@ -44,6 +44,7 @@ export default {
       P12_NO_KEY: 'The certificate file holds no private key: it cannot sign.',
       KEY_TOO_WEAK: 'The key is too weak (RSA below 2048 bits): not signed.',
       KEY_UNSUPPORTED: 'This key type is not supported (RSA and EC P-256/P-384 only).',
+      KEY_MISMATCH: 'The private key does not belong to the certificate: it cannot sign.',
       BAD_CERTIFICATE: 'The certificate cannot be read.',
       TSA_FAILED: 'The timestamp server did not answer; nothing was signed: {{message}}',
       CERTIFIED_NO_CHANGES: 'This PDF’s certification signature allows no changes.',

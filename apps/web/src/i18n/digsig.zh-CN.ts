@@ -42,6 +42,7 @@ export default {
       P12_NO_KEY: '证书文件中没有私钥，无法签名。',
       KEY_TOO_WEAK: '密钥太弱（RSA 少于 2048 位），拒绝签名。',
       KEY_UNSUPPORTED: '不支持此密钥类型（仅支持 RSA 和 EC P-256/P-384）。',
+      KEY_MISMATCH: '证书文件中的私钥与证书不匹配，无法签名。',
       BAD_CERTIFICATE: '无法读取证书。',
       TSA_FAILED: '时间戳服务器没有应答，未签名：{{message}}',
       CERTIFIED_NO_CHANGES: '此PDF的认证签名不允许任何改动。',

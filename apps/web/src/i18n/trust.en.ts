@@ -21,6 +21,8 @@ export default {
     ownerOk: 'The owner password lifted the restrictions.',
     confirm: 'I confirm: ignore the restrictions and stamp it anyway',
     refused: {
+      DECRYPT_NEEDS_OWNER:
+        'Cannot remove the password: the permissions of this PDF forbid changes, and removing the password needs its owner password. Or open it without “Remove password” and confirm to stamp it (the password stays).',
       RESTRICTED:
         'Cannot stamp: the permissions of this PDF forbid changes. Give its owner password, or tick “I confirm: ignore the restrictions and stamp it anyway”.',
       CERTIFIED_NO_CHANGES:

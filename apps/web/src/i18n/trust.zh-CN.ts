@@ -14,6 +14,8 @@ export default {
     ownerOk: '已用所有者密码解除限制。',
     confirm: '我确认忽略权限限制，仍要盖章',
     refused: {
+      DECRYPT_NEEDS_OWNER:
+        '无法移除密码：此PDF的权限不允许修改，移除密码需要它的所有者密码。也可以不勾选“移除密码”，确认后仍然盖章（保留密码）。',
       RESTRICTED:
         '无法盖章：此PDF的权限不允许修改。请输入所有者密码，或勾选“我确认忽略权限限制，仍要盖章”。',
       CERTIFIED_NO_CHANGES: '无法盖章：此PDF的认证签名不允许任何修改。',

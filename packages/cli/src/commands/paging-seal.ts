@@ -61,12 +61,14 @@ ${COMMON_HELP}`,
     const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
     const out = await aboutFile(
       input,
-      pagingSeal(bytes, {
-        ...options,
-        ...trust.options,
-        image: image.bytes,
-        onProgress: report.onProgress,
-      }),
+      trust.guard(
+        pagingSeal(bytes, {
+          ...options,
+          ...trust.options,
+          image: image.bytes,
+          onProgress: report.onProgress,
+        }),
+      ),
     );
     await writeOutput(output, out);
     trust.finish({ encrypted: info.encryption !== null });

@@ -79,13 +79,15 @@ ${COMMON_HELP}`,
     };
     const out = await aboutFile(
       input,
-      stampPdf(bytes, {
-        images: { stamp: image.bytes },
-        placements: every ? [] : [placement],
-        every: every ? { placement, pages } : undefined,
-        ...trust.options,
-        onProgress: report.onProgress,
-      }),
+      trust.guard(
+        stampPdf(bytes, {
+          images: { stamp: image.bytes },
+          placements: every ? [] : [placement],
+          every: every ? { placement, pages } : undefined,
+          ...trust.options,
+          onProgress: report.onProgress,
+        }),
+      ),
     );
     await writeOutput(output, out);
     trust.finish({ encrypted: info.encryption !== null });

@@ -194,7 +194,7 @@ export default function PdfSignTab() {
     } catch (error) {
       setJob({ state: 'idle' });
       const code = (error as { code?: string } | null)?.code;
-      const refused = refusalOf(code);
+      const refused = refusalOf(code, trust.choice);
       if (refused) setRefusal(refused);
       else if (signing && isSigningProblem(code) && error instanceof Error) {
         state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });

@@ -19,6 +19,12 @@ describe('preflight', () => {
       'CERTIFIED_NO_CHANGES',
     ],
     [
+      '移除密码 on a file that forbids changes',
+      locked,
+      { ...NO_CHOICE, removePassword: true, ignoreRestrictions: true },
+      'DECRYPT_NEEDS_OWNER',
+    ],
+    [
       'no confirmation lifts a certification',
       { ...plain, certification: 1 },
       { ...NO_CHOICE, ignoreRestrictions: true },
@@ -26,7 +32,10 @@ describe('preflight', () => {
     ],
   ] as const)('%s', (_, trust, choice, expected) => {
     expect(preflight(trust, choice)).toBe(expected);
-    expect(restricted(trust, choice)).toBe(expected === 'RESTRICTED');
+    expect(restricted(trust, choice)).toBe(
+      expected === 'RESTRICTED' ||
+        (expected === 'DECRYPT_NEEDS_OWNER' && !choice.ignoreRestrictions),
+    );
   });
 });
 
@@ -70,5 +79,14 @@ describe('refusalOf', () => {
     [undefined, null],
   ] as const)('%s', (code, expected) => {
     expect(refusalOf(code)).toBe(expected);
+  });
+
+  it('says RESTRICTED after 移除密码 as the owner password being needed', () => {
+    expect(refusalOf('RESTRICTED', { ...NO_CHOICE, removePassword: true })).toBe(
+      'DECRYPT_NEEDS_OWNER',
+    );
+    expect(refusalOf('CERTIFIED_NO_CHANGES', { ...NO_CHOICE, removePassword: true })).toBe(
+      'CERTIFIED_NO_CHANGES',
+    );
   });
 });

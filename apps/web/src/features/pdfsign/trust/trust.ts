@@ -30,12 +30,26 @@ export const NO_CHOICE: TrustChoice = {
   ownerPassword: undefined,
 };
 
-/** The engine's refusals (PdfWriteRefusedError codes) the screen explains. */
-export type Refusal = 'RESTRICTED' | 'CERTIFIED_NO_CHANGES' | 'SIGNED_NEEDS_REPAIR';
+/**
+ * The engine's refusals (PdfWriteRefusedError codes) the screen explains, and one of its own:
+ * 移除密码 on a file that forbids changes needs the owner password (the engine refuses it as
+ * RESTRICTED even when confirmed: a confirmation lets us add to a file, not strip its protection).
+ */
+export type Refusal =
+  | 'RESTRICTED'
+  | 'CERTIFIED_NO_CHANGES'
+  | 'SIGNED_NEEDS_REPAIR'
+  | 'DECRYPT_NEEDS_OWNER';
 const REFUSALS: readonly string[] = ['RESTRICTED', 'CERTIFIED_NO_CHANGES', 'SIGNED_NEEDS_REPAIR'];
 
-export function refusalOf(code: string | undefined): Refusal | null {
-  return code !== undefined && REFUSALS.includes(code) ? (code as Refusal) : null;
+/** The refusal to show for an error code from the worker; null for other failures. */
+export function refusalOf(
+  code: string | undefined,
+  choice: TrustChoice = NO_CHOICE,
+): Refusal | null {
+  if (code === undefined || !REFUSALS.includes(code)) return null;
+  if (code === 'RESTRICTED' && choice.removePassword) return 'DECRYPT_NEEDS_OWNER';
+  return code as Refusal;
 }
 
 /** The file forbids changes and the user has neither given its owner password nor confirmed. */
@@ -49,6 +63,7 @@ export function restricted(trust: PdfTrust | null, choice: TrustChoice): boolean
  */
 export function preflight(trust: PdfTrust | null, choice: TrustChoice): Refusal | null {
   if (trust?.certification === 1) return 'CERTIFIED_NO_CHANGES';
+  if (trust && !trust.canModify && choice.removePassword) return 'DECRYPT_NEEDS_OWNER';
   if (restricted(trust, choice)) return 'RESTRICTED';
   return null;
 }
