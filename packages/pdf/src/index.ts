@@ -15,6 +15,12 @@ export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
 export * from './sign';
+export {
+  createSelfSigned,
+  type SelfSigned,
+  type SelfSignedKeyType,
+  type SelfSignedOptions,
+} from './sign/selfsigned';
 export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';

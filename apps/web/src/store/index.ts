@@ -8,11 +8,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
 import type { TabId } from '../features/tabs';
 import { type ConvertState, createConvertSlice } from './convert';
+import { type CertificateKernel, createDigsigSlice, type DigsigState } from './digsig';
 import { createExtractSlice, type ExtractState } from './extract';
 import { createGallerySlice, type GalleryState, type StampEntry } from './gallery';
 import { defaultStorage, type StampKind, type StampStorage } from './galleryStorage';
 import { createPdfSignSlice, type PdfSignState } from './pdfsign';
 import { createSignSlice, type SignState } from './sign';
+import { defaultSigningStorage, type SigningStorage } from './signingStorage';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
 
 export type { SealInput } from '../api/seal';
@@ -63,7 +65,8 @@ export interface SealState
     GalleryState,
     SignState,
     ConvertState,
-    PdfSignState {
+    PdfSignState,
+    DigsigState {
   activeTab: TabId;
   /** The last stamp made or added; kept in localStorage `stamp` (SPEC §3). */
   currentStamp: Stamp | null;
@@ -85,6 +88,10 @@ export interface SealStoreDeps {
   renderLocal(input: SealInput, design?: SealDesign): Promise<Blob>;
   /** Where the gallery is kept between visits; IndexedDB when the browser has it. */
   storage?: StampStorage;
+  /** Where the generated signing key and trust anchors are kept; IndexedDB when the browser has it. */
+  signingStorage?: SigningStorage;
+  /** Certificate making and reading (pkijs), loaded on first use. */
+  certificates?: () => Promise<CertificateKernel>;
 }
 
 const defaultDeps: SealStoreDeps = {
@@ -94,6 +101,10 @@ const defaultDeps: SealStoreDeps = {
       ? (await import('../features/make/designer/renderDesigned')).renderDesignedSeal(input, design)
       : (await import('../seal/localSeal')).renderLocalSeal(input),
 };
+
+// The kernel's key type is WebCrypto's own CryptoKey, declared without the DOM's types there.
+const loadCertificates = () =>
+  import('@yinzhang/pdf/certificates') as unknown as Promise<CertificateKernel>;
 
 export function normalizeSealInput(input: SealInput): SealInput {
   return { name: input.name.trim(), title: input.title.trim(), code: input.code.trim() };
@@ -156,6 +167,11 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       ...createSignSlice(set, get),
       ...createConvertSlice(set, get),
       ...createPdfSignSlice(set, get),
+      ...createDigsigSlice(
+        set,
+        deps.signingStorage ?? defaultSigningStorage(),
+        deps.certificates ?? loadCertificates,
+      ),
       activeTab: 'make',
       currentStamp: restored,
       createCache: {},
@@ -222,6 +238,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
     };
   });
   void store.getState().loadGallery();
+  void store.getState().loadSigning();
   return store;
 }
 
