@@ -103,7 +103,7 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
         cache: createExtractCache(),
         now,
       });
-      await v1.register(fileRoutes, { repo });
+      await v1.register(fileRoutes, { repo, pool: extractPool });
       await v1.register(reportRoutes, { repo });
       await v1.register(siteRoutes, { contact: config.contact });
     },

@@ -33,6 +33,19 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   if (meta.format !== type || !(width > 0 && height > 0)) {
     throw new HttpError(422, 'UNDECODABLE_IMAGE', `The ${type} image could not be read`);
   }
+  // Channels as decoded (a palette expands to RGB or RGBA); 16-bit samples take 2 bytes.
+  const channels = meta.channels ?? 4;
+  const sampleBytes = meta.depth === 'ushort' || meta.depth === 'short' ? 2 : 1;
+  assertWithinBudget(width, height, channels * sampleBytes);
+  return { type, width, height };
+}
+
+/**
+ * The budget every decode gets, from the header before any pixel is inflated: at most
+ * imageMaxPixels pixels (413 IMAGE_TOO_MANY_PIXELS) and at most decodeMaxBytes decoded
+ * (413 IMAGE_TOO_LARGE). Shared by /v1/stamp/parse and /v1/file/mark.
+ */
+export function assertWithinBudget(width: number, height: number, bytesPerPixel: number): void {
   if (width * height > EXTRACT_LIMITS.imageMaxPixels) {
     throw new HttpError(
       413,
@@ -40,5 +53,13 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
       `The image is ${width}x${height}; at most ${EXTRACT_LIMITS.imageMaxPixels} pixels are accepted`,
     );
   }
-  return { type, width, height };
+  const decoded = width * height * bytesPerPixel;
+  if (decoded > EXTRACT_LIMITS.decodeMaxBytes) {
+    const mib = (n: number) => Math.ceil(n / (1024 * 1024));
+    throw new HttpError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `The image is ${width}x${height} at ${bytesPerPixel} bytes per pixel (${mib(decoded)} MiB decoded); at most ${mib(EXTRACT_LIMITS.decodeMaxBytes)} MiB are accepted`,
+    );
+  }
 }

@@ -39,7 +39,8 @@ const KNOWN_CODES: Readonly<Record<string, Omit<Mapped, 'message'>>> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  // One file is expected: a second is a malformed request, not a large one.
+  FST_FILES_LIMIT: { status: 400, code: 'TOO_MANY_FILES' },
   FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
