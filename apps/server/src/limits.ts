@@ -50,8 +50,11 @@ export const EXTRACT_LIMITS = {
   sessionTtlMs: 60 * 60 * 1000,
   /** How often expired crops are deleted from the database. */
   sessionSweepIntervalMs: 10 * 60 * 1000,
-  /** Worker threads doing all decoding work (the pool's slots): min(available parallelism, this). */
-  workersMax: 4,
+  /**
+   * Worker threads doing all decoding work (the pool's slots): min(available parallelism, this).
+   * Fixed whatever the core count, so decoding holds at most workersMax x decodeMaxBytes.
+   */
+  workersMax: 2,
   /** Jobs waiting for a slot; one more is answered 503 with Retry-After. */
   queueMax: 32,
   /**
