@@ -5,8 +5,8 @@ import type { Config } from './config';
 import { createRepository, type Repository } from './db/repository';
 import { openStorage } from './db/storage';
 import { createExtractPool, type ExtractPool } from './extract/pool';
-import { errorBody, installErrorHandling, mapError } from './http/errors';
-import { registerCors, registerSecurityHeaders } from './http/security';
+import { clientErrorHandler, errorBody, frameworkError, installErrorHandling } from './http/errors';
+import { registerCors, registerSecurityHeaders, securityHeaderList } from './http/security';
 import { registerWebApp } from './http/web';
 import { EXTRACT_LIMITS, SERVER_LIMITS } from './limits';
 import { createExtractCache, extractRoutes } from './routes/extract';
@@ -42,6 +42,7 @@ export interface AppDeps {
  * server.ts does, and tests use `app.inject`. Closing the app closes the database it opened.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const rawHeaders = securityHeaderList(config.corsOrigins);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: SERVER_LIMITS.jsonBodyMaxBytes,
@@ -49,12 +50,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     trustProxy: config.trustProxy,
-    // Errors raised before routing (a malformed URL) skip the error handler: same shape here.
+    // Errors raised before routing (a malformed URL) skip the error handler and every hook:
+    // same shape and same security headers here.
     frameworkErrors: (error, _request, reply) => {
-      const mapped = mapError(error);
+      const mapped = frameworkError(error);
       // The option's type is generic over schemas we do not use; the plain reply type fits.
-      (reply as FastifyReply).code(mapped.status).send(errorBody(mapped.code, mapped.message));
+      (reply as FastifyReply)
+        .code(mapped.status)
+        .headers(rawHeaders)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(mapped.code, mapped.message));
     },
+    // And those Node's parser gives up on before Fastify sees a request (400, 408, 431).
+    clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   try {
     await composeApp(app, config, deps);

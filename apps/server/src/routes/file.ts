@@ -45,7 +45,8 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
       cause: err,
     });
   }
-  if (file === undefined) throw new HttpError(400, 'NO_FILE', `No file in the field "${FILE_FIELD}"`);
+  if (file === undefined)
+    throw new HttpError(400, 'NO_FILE', `No file in the field "${FILE_FIELD}"`);
   return file;
 }
 
