@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Client } from '@libsql/client';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
+import { boundedRepository, withinDeadline } from './db/bounded';
 import { createRepository, type Repository } from './db/repository';
 import { openStorage } from './db/storage';
 import { createExtractPool, type ExtractPool } from './extract/pool';
@@ -118,8 +119,14 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
     { prefix: '/v1' },
   );
 
-  // Answers without touching the database or the disk: a liveness probe.
+  // Answers without touching the database or the disk: a liveness probe (restart me if not).
   app.get('/healthz', async () => ({ ok: true }));
+  // Readiness (send me traffic or not): whether storage answers, within a short deadline.
+  // 503 STORAGE_UNAVAILABLE otherwise; the process itself is fine and recovers on its own.
+  app.get('/readyz', async (_request, reply) => {
+    await withinDeadline('readiness', SERVER_LIMITS.readyTimeoutMs, () => repo.ping());
+    return reply.header('cache-control', 'no-store').send({ ready: true });
+  });
 
   await registerWebApp(app, config.webDist);
 }
@@ -134,7 +141,9 @@ async function openRepository(
   deps: AppDeps,
   now: () => number,
 ): Promise<Repository> {
-  if (deps.db !== undefined) return createRepository(deps.db, now);
+  if (deps.db !== undefined) {
+    return boundedRepository(createRepository(deps.db, now), SERVER_LIMITS.storageTimeoutMs);
+  }
   const storage = await openStorage(config, {
     now,
     openSqlite: deps.openDatabase,

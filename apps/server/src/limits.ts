@@ -22,7 +22,14 @@ export const SERVER_LIMITS = {
   /** A socket with nothing sent or received for this long is closed (it covers the longest job). */
   connectionTimeoutMs: 60_000,
   /** How long SQLite waits for a lock held by another connection before failing. */
-  dbBusyTimeoutMs: 5_000,
+  dbBusyTimeoutMs: 3_000,
+  /**
+   * The longest any request waits on storage, measured by the server (taking a connection and
+   * the query together, PostgreSQL and SQLite alike); then 503 STORAGE_UNAVAILABLE, Retry-After.
+   */
+  storageTimeoutMs: 5_000,
+  /** GET /readyz gives the database this long to answer `SELECT 1`. */
+  readyTimeoutMs: 2_000,
 } as const;
 
 /** Seal extraction from a photo (POST /v1/stamp/parse and /v1/stamp/gray). */
