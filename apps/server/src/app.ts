@@ -51,6 +51,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     trustProxy: config.trustProxy,
+    // Fastify's own 503 while closing has its own body shape: ours answers instead (below).
+    return503OnClosing: false,
     // Errors raised before routing (a malformed URL) skip the error handler and every hook:
     // same shape and same security headers here.
     frameworkErrors: (error, _request, reply) => {
@@ -186,5 +188,13 @@ function closeConnectionsOnShutdown(app: FastifyInstance): void {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // A request arriving on a kept-alive connection after shutdown began: the one error shape.
+  app.addHook('onRequest', async () => {
+    if (closing) {
+      throw new HttpError(503, 'UNAVAILABLE', 'The server is shutting down; try again', {
+        headers: { 'retry-after': String(EXTRACT_LIMITS.retryAfterS) },
+      });
+    }
   });
 }

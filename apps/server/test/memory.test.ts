@@ -27,7 +27,11 @@ async function answer(res: Response): Promise<Answer> {
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? ((await res.json()) as { error?: { code: string } }) : null;
   if (body === null) await res.arrayBuffer();
-  return { status: res.status, code: body?.error?.code, nosniff: res.headers.get('x-content-type-options') };
+  return {
+    status: res.status,
+    code: body?.error?.code,
+    nosniff: res.headers.get('x-content-type-options'),
+  };
 }
 
 function upload(url: string, file: Buffer, gray?: string): Promise<Answer> {
