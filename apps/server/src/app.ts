@@ -6,7 +6,13 @@ import { boundedRepository, withinDeadline } from './db/bounded';
 import { createRepository, type Repository } from './db/repository';
 import { openStorage } from './db/storage';
 import { createExtractPool, type ExtractPool } from './extract/pool';
-import { clientErrorHandler, errorBody, frameworkError, installErrorHandling } from './http/errors';
+import {
+  clientErrorHandler,
+  errorBody,
+  frameworkError,
+  HttpError,
+  installErrorHandling,
+} from './http/errors';
 import { registerCors, registerSecurityHeaders, securityHeaderList } from './http/security';
 import { registerWebApp } from './http/web';
 import { EXTRACT_LIMITS, SERVER_LIMITS } from './limits';

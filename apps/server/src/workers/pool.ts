@@ -77,6 +77,13 @@ type Reply<Res> =
   | { readonly ok: true; readonly result: Res }
   | { readonly ok: false; readonly error: SerializedError };
 
+/**
+ * Workers run at a lower CPU priority than the main thread (Linux nice, per thread, through
+ * @napi-rs/nice; threads libvips starts inherit it): with every core decoding, the event loop
+ * still gets the CPU first, so /healthz and cheap routes keep answering.
+ */
+const WORKER_NICE_INCREMENT = 10;
+
 /** Default V8 heap per worker: the jobs hold a few MB of JavaScript objects at most. */
 const DEFAULT_HEAP_MAX_MB = 96;
 /**
@@ -116,6 +123,7 @@ export class WorkerPool<Req, Res> {
       // Admission is decided in run() (slots + queue, counted exactly, starting workers included).
       maxQueue: Number.POSITIVE_INFINITY,
       idleTimeout: IDLE_TIMEOUT_MS,
+      niceIncrement: WORKER_NICE_INCREMENT,
       resourceLimits: {
         maxOldGenerationSizeMb: heap,
         maxYoungGenerationSizeMb: Math.max(8, Math.round(heap / 8)),
