@@ -80,19 +80,21 @@ type Reply<Res> =
 /**
  * Workers run at a lower CPU priority than the main thread (Linux nice, per thread, through
  * @napi-rs/nice; threads libvips starts inherit it): with every core decoding, the event loop
- * still gets the CPU first, so /healthz and cheap routes keep answering.
+ * still gets the CPU first, so /healthz and cheap routes keep answering. On a machine of its own
+ * this costs no throughput (idle CPU goes to the workers whatever their priority); +5 rather than
+ * more because on a shared machine other tenants' work would otherwise starve the workers.
  */
-const WORKER_NICE_INCREMENT = 10;
+const WORKER_NICE_INCREMENT = 5;
 
 /** Default V8 heap per worker: the jobs hold a few MB of JavaScript objects at most. */
 const DEFAULT_HEAP_MAX_MB = 96;
 /**
  * An idle worker exits after this long. A worker keeps what libvips and its malloc arena held for
  * its largest decode until it exits (measured: +194 MB after 16 big JPEGs, +71 MB once idle
- * workers had exited), so memory comes back within seconds of a burst; under steady load workers
- * stay busy and are not restarted (a start costs ~300 ms of loading tsx and sharp).
+ * workers had exited), so memory comes back within 5 s of a burst. Long enough that a user's next
+ * click (a new clarity key) finds the worker warm: a start costs ~300 ms of loading tsx and sharp.
  */
-const IDLE_TIMEOUT_MS = 2_000;
+const IDLE_TIMEOUT_MS = 4_000;
 
 const TS_WORKER = fileURLToPath(new URL('./ts-worker.mjs', import.meta.url));
 
