@@ -33,14 +33,16 @@ const CONNECTIONS = 100;
 const TIME_LIMIT_S = 180;
 const REQUEST_TIMEOUT_S = 30;
 /**
- * Requests that may need an extract worker (parse, and gray on a cache miss) in flight at once.
+ * Requests that may need a decoding worker (parse, mark, and gray on a cache miss) in flight at once.
  * The server answers 503 BUSY past its workers plus a queue of 32 (EXTRACT_LIMITS.queueMax), as
  * designed; the web app sends one at a time per user, so the load stays under that bound and
  * sends something else when it is reached.
  */
 const POOL_IN_FLIGHT_MAX = 30;
-/** Sent instead of a parse or gray while POOL_IN_FLIGHT_MAX are in flight, in turn. */
-const FALLBACK: readonly Kind[] = ['create', 'mark', 'report'];
+/** Sent instead of a pool request while POOL_IN_FLIGHT_MAX are in flight, in turn. */
+const FALLBACK: readonly Kind[] = ['create', 'report'];
+/** Requests that take a slot of the decoding pool: /file/mark's PNG check is decoding work too. */
+const POOL_KINDS: ReadonlySet<string> = new Set(['parse', 'gray', 'mark']);
 
 type Kind = 'create' | 'parse' | 'gray' | 'mark' | 'report' | 'bomb';
 const KINDS: readonly Kind[] = [
@@ -176,11 +178,11 @@ async function main(): Promise<void> {
       const n = sent++;
       let kind = MIX[n % MIX.length] as Kind;
       if (BOMBS && n % BOMB_EVERY === BOMB_EVERY - 1) kind = 'bomb';
-      if ((kind === 'parse' || kind === 'gray') && poolInFlight >= POOL_IN_FLIGHT_MAX) {
+      if (POOL_KINDS.has(kind) && poolInFlight >= POOL_IN_FLIGHT_MAX) {
         kind = FALLBACK[n % FALLBACK.length] as Kind;
         substituted++;
       }
-      if (kind === 'parse' || kind === 'gray') poolInFlight++;
+      if (POOL_KINDS.has(kind)) poolInFlight++;
       ctx.kind = kind;
       ctx.start = performance.now();
       switch (kind) {
@@ -238,7 +240,7 @@ async function main(): Promise<void> {
       const ctx = context as Ctx;
       const kind = ctx.kind;
       if (kind === undefined) return;
-      if (kind === 'parse' || kind === 'gray') poolInFlight--;
+      if (POOL_KINDS.has(kind)) poolInFlight--;
       const tally = tallies.get(kind) as Tally;
       tally.count++;
       tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
@@ -304,8 +306,8 @@ async function main(): Promise<void> {
     console.log('\nper route (latency measured in the client, per request):');
     console.table(rows);
     console.log(
-      `${substituted} parse/gray requests were sent as create/mark/report instead ` +
-        `(${POOL_IN_FLIGHT_MAX} extraction requests already in flight)`,
+      `${substituted} parse/gray/mark requests were sent as create/report instead ` +
+        `(${POOL_IN_FLIGHT_MAX} decoding requests already in flight)`,
     );
     console.log(
       'status histogram:',
