@@ -3,8 +3,8 @@ import type { Repository } from './repository';
 
 /**
  * Storage did not answer in time, or cannot be reached. Answered 503 STORAGE_UNAVAILABLE with
- * Retry-After: the request was not carried out (or its outcome is unknown, and it was not
- * acknowledged), and trying again is safe.
+ * Retry-After: the request was not acknowledged (a write may still commit after the deadline, so
+ * a retry may repeat it, never lose it).
  */
 export class StorageUnavailableError extends HttpError {
   constructor(message: string, options?: ErrorOptions) {
