@@ -2,7 +2,7 @@
  * The app's one store (STYLE #5): components read fields with `useSeal(selector)` and change them
  * only through the named actions below. This is the only module that imports zustand.
  */
-import { SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
+import { hasNoControlChars, notTextMessage, SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
@@ -188,6 +188,15 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         const ticket = ++latestTicket;
         if (!input.name) {
           set({ making: false, makeError: { reason: 'nameRequired' } });
+          return;
+        }
+        // The server's own text rule (issue 20), said here before anything is sent.
+        const notText = (['name', 'title', 'code'] as const).find(
+          (field) => !hasNoControlChars(input[field]),
+        );
+        if (notText !== undefined) {
+          const message = notTextMessage(notText);
+          set({ making: false, makeError: { reason: 'failed', message } });
           return;
         }
         const key = sealCacheKey(method, input, design);
