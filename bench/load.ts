@@ -2,32 +2,57 @@
  * `npm run load`: 10,000 mixed /v1 requests at 100 concurrent on loopback against the server in
  * its own process (issue 7). Prints per-route counts, a status histogram, p50 / p99 latency and
  * the server's RSS before and after; exits 1 when any answer was a 5xx (or a request failed).
+ *
+ * `npm run load -- --bombs` (issue 20) mixes decompression bombs into that traffic (one request
+ * in five: the 6300x6300 16-bit PNG to parse and mark, and now and then the largest PNG inside
+ * the decode budget), probes /healthz throughout, and prints the memory peak, the memory 5 s
+ * after, and /healthz p99. There a 503 (BUSY, with Retry-After) is an answer, as designed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { EXTRACT_LIMITS } from '../apps/server/src/limits';
+import { budgetBomb, issueBomb } from '../apps/server/test/fixtures/bombs';
 import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
+import { bombBursts } from './lib/bomb-burst';
+import { percentile, rssMb, startProbes } from './lib/probe';
 import { startServer } from './lib/server';
 
-const TOTAL_REQUESTS = 10_000;
+const BOMBS = parseArgs({ options: { bombs: { type: 'boolean', default: false } } }).values.bombs;
+const TOTAL_REQUESTS = BOMBS ? 4_000 : 10_000;
+/** With --bombs: every BOMB_EVERY-th request is a bomb; every BUDGET_EVERY-th bomb a budget one. */
+const BOMB_EVERY = 5;
+const BUDGET_EVERY = 10;
+/** With --bombs: memory is read again this long after the run. */
+const SETTLE_MS = 5_000;
 const CONNECTIONS = 100;
 /** The run is stopped after this long whatever the count reached (then reported as short). */
 const TIME_LIMIT_S = 180;
 const REQUEST_TIMEOUT_S = 30;
 /**
- * Requests that may need an extract worker (parse, and gray on a cache miss) in flight at once.
+ * Requests that may need a decoding worker (parse, mark, and gray on a cache miss) in flight at once.
  * The server answers 503 BUSY past its workers plus a queue of 32 (EXTRACT_LIMITS.queueMax), as
  * designed; the web app sends one at a time per user, so the load stays under that bound and
  * sends something else when it is reached.
  */
 const POOL_IN_FLIGHT_MAX = 30;
-/** Sent instead of a parse or gray while POOL_IN_FLIGHT_MAX are in flight, in turn. */
-const FALLBACK: readonly Kind[] = ['create', 'mark', 'report'];
+/** Sent instead of a pool request while POOL_IN_FLIGHT_MAX are in flight, in turn. */
+const FALLBACK: readonly Kind[] = ['create', 'report'];
+/** Requests that take a slot of the decoding pool: /file/mark's PNG check is decoding work too. */
+const POOL_KINDS: ReadonlySet<string> = new Set(['parse', 'gray', 'mark']);
 
-type Kind = 'create' | 'parse' | 'gray' | 'mark' | 'report';
-const KINDS: readonly Kind[] = ['create', 'parse', 'gray', 'mark', 'report'];
+type Kind = 'create' | 'parse' | 'gray' | 'mark' | 'report' | 'bomb';
+const KINDS: readonly Kind[] = [
+  'create',
+  'parse',
+  'gray',
+  'mark',
+  'report',
+  ...(BOMBS ? (['bomb'] as const) : []),
+];
 /** The mix, repeated: 7 create, 1 parse, 4 gray, 4 mark, 4 report in every 20. */
 const MIX: readonly Kind[] = [
   'create',
@@ -73,14 +98,6 @@ function multipart(fields: Record<string, string>, file: Buffer, filename: strin
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** VmRSS of a process in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no VmRSS for ${pid}`);
-  return Number(kb) / 1024;
-}
-
 /**
  * The server child's pid. bench/lib's startServer does not expose it, so: our own child process
  * (parent pid is ours) whose command line runs apps/server/src/server.ts.
@@ -104,12 +121,6 @@ function serverPid(): number {
   return found[0] as number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)] as number;
-}
-
 interface Tally {
   count: number;
   statuses: Map<number, number>;
@@ -130,6 +141,7 @@ async function main(): Promise<void> {
     .toBuffer();
   const parseForm = multipart({ gray: '0-1-0', stream: '1' }, jpeg, 'crop.jpg', 'image/jpeg');
   const markForm = multipart({}, smallPng, 'seal.png', 'image/png');
+  const bombs = BOMBS ? bombForms() : [];
 
   const server = await startServer();
   let failed = false;
@@ -145,7 +157,13 @@ async function main(): Promise<void> {
     if (warm.status !== 200 || firstPid === null) throw new Error(`warm-up parse: ${warm.status}`);
     await warm.arrayBuffer();
     const pids: string[] = [firstPid];
+    if (BOMBS && !(await bombBursts(server.url, pid, firstPid))) {
+      console.error('FAIL: a bomb burst got no answer or a 5xx other than 503');
+      failed = true;
+    }
     const rssBefore = rssMb(pid);
+    const probes = BOMBS ? startProbes(server.url, pid) : undefined;
+    let bombsSent = 0;
 
     const tallies = new Map<Kind, Tally>(
       KINDS.map((k) => [k, { count: 0, statuses: new Map(), latenciesMs: [] }]),
@@ -159,11 +177,12 @@ async function main(): Promise<void> {
       const ctx = context as Ctx;
       const n = sent++;
       let kind = MIX[n % MIX.length] as Kind;
-      if ((kind === 'parse' || kind === 'gray') && poolInFlight >= POOL_IN_FLIGHT_MAX) {
+      if (BOMBS && n % BOMB_EVERY === BOMB_EVERY - 1) kind = 'bomb';
+      if (POOL_KINDS.has(kind) && poolInFlight >= POOL_IN_FLIGHT_MAX) {
         kind = FALLBACK[n % FALLBACK.length] as Kind;
         substituted++;
       }
-      if (kind === 'parse' || kind === 'gray') poolInFlight++;
+      if (POOL_KINDS.has(kind)) poolInFlight++;
       ctx.kind = kind;
       ctx.start = performance.now();
       switch (kind) {
@@ -191,6 +210,16 @@ async function main(): Promise<void> {
           };
         case 'mark':
           return { ...req, method: 'POST', path: '/v1/file/mark', ...markForm };
+        case 'bomb': {
+          const bomb = bombs[bombsSent++ % bombs.length] as BombForm;
+          return {
+            ...req,
+            method: 'POST',
+            path: bomb.path,
+            body: bomb.body,
+            headers: bomb.headers,
+          };
+        }
         case 'report':
           return {
             ...req,
@@ -211,12 +240,13 @@ async function main(): Promise<void> {
       const ctx = context as Ctx;
       const kind = ctx.kind;
       if (kind === undefined) return;
-      if (kind === 'parse' || kind === 'gray') poolInFlight--;
+      if (POOL_KINDS.has(kind)) poolInFlight--;
       const tally = tallies.get(kind) as Tally;
       tally.count++;
       tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
       if (ctx.start !== undefined) tally.latenciesMs.push(performance.now() - ctx.start);
-      if (status >= 500) fiveXx++;
+      // With --bombs a 503 (a full queue, with Retry-After) is the designed answer to overload.
+      if (status >= 500 && !(BOMBS && status === 503)) fiveXx++;
       const newPid = headers?.pid;
       if (kind === 'parse' && status === 200 && typeof newPid === 'string' && pids.length < 50) {
         pids.push(newPid);
@@ -245,6 +275,12 @@ async function main(): Promise<void> {
       const limit = setTimeout(() => instance.stop(), TIME_LIMIT_S * 1000);
     });
     const rssAfter = rssMb(pid);
+    const probed = await probes?.stop();
+    let rssSettled = rssAfter;
+    if (BOMBS) {
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      rssSettled = rssMb(pid);
+    }
 
     const rows = KINDS.map((k) => {
       const t = tallies.get(k) as Tally;
@@ -270,8 +306,8 @@ async function main(): Promise<void> {
     console.log('\nper route (latency measured in the client, per request):');
     console.table(rows);
     console.log(
-      `${substituted} parse/gray requests were sent as create/mark/report instead ` +
-        `(${POOL_IN_FLIGHT_MAX} extraction requests already in flight)`,
+      `${substituted} parse/gray/mark requests were sent as create/report instead ` +
+        `(${POOL_IN_FLIGHT_MAX} decoding requests already in flight)`,
     );
     console.log(
       'status histogram:',
@@ -288,6 +324,18 @@ async function main(): Promise<void> {
         `(${(rssAfter - rssBefore >= 0 ? '+' : '') + (rssAfter - rssBefore).toFixed(1)} MB)`,
     );
 
+    if (probed !== undefined) {
+      const h = probed.healthMs;
+      console.log(
+        `mixed traffic (${CONNECTIONS} connections, both cores busy) with bombs: ${bombsSent} sent (PNG 6300x6300 16-bit RGBA, ${Math.round((bombs[0]?.bytes ?? 0) / 1024)} KB; ` +
+          `every ${BUDGET_EVERY}th the largest PNG inside the decode budget)\n` +
+          `server RSS with bombs: start ${rssBefore.toFixed(0)} MB, peak ${probed.rssPeakMb.toFixed(0)} MB ` +
+          `(+${(probed.rssPeakMb - rssBefore).toFixed(0)} MB; target <= +300), ${SETTLE_MS / 1000} s after ` +
+          `${rssSettled.toFixed(0)} MB (+${(rssSettled - rssBefore).toFixed(0)} MB; target <= +150)\n` +
+          `/healthz during the run: ${h.length} probes, p50 ${percentile(h, 50).toFixed(1)} ms, ` +
+          `p99 ${percentile(h, 99).toFixed(1)} ms (target < 200), max ${(h.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+      );
+    }
     if (fiveXx > 0) {
       console.error(`FAIL: ${fiveXx} answers were 5xx`);
       failed = true;
@@ -306,6 +354,31 @@ async function main(): Promise<void> {
     await server.stop();
   }
   process.exitCode = failed ? 1 : 0;
+}
+
+interface BombForm {
+  readonly path: string;
+  readonly body: Buffer;
+  readonly headers: Record<string, string>;
+  readonly bytes: number;
+}
+
+/** The bombs, in the order they are sent: the issue's bomb to parse and mark, a budget one now and then. */
+function bombForms(): BombForm[] {
+  const big = issueBomb();
+  const budget = budgetBomb(EXTRACT_LIMITS.decodeMaxBytes);
+  const forms: BombForm[] = [];
+  for (let i = 0; i < BUDGET_EVERY; i++) {
+    const file = i === BUDGET_EVERY - 1 ? budget : big;
+    const toParse = i % 2 === 0;
+    const form = multipart(toParse ? { gray: '0-1-0' } : {}, file, 'bomb.png', 'image/png');
+    forms.push({
+      path: toParse ? '/v1/stamp/parse' : '/v1/file/mark',
+      ...form,
+      bytes: file.length,
+    });
+  }
+  return forms;
 }
 
 main().catch((err: unknown) => {

@@ -279,9 +279,17 @@ describe('signing a PDF with stamps', () => {
       try {
         const out = path.join(dir, 'out.pdf');
         await file.saveAs(out);
-        // Written decrypted, with the stamp on page 1.
-        expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBe(PAGES);
-        expect(redInRows(renderPage(out, 1, dir), 0.3, 0.7)).toBeGreaterThan(50);
+        // 移除密码 was left off: the output keeps its password (issue 14), and opens with it, with
+        // the stamp on page 1 (rendered from a copy qpdf decrypted). pdf-trust.e2e.ts ticks it.
+        const shown = spawnSync('qpdf', ['--show-encryption', '--password=open-sesame', out], {
+          encoding: 'utf8',
+        }).stdout;
+        expect(shown).toMatch(/^R = 6$/m);
+        expect(shown).toMatch(/file encryption method: AESv3/);
+        const plain = path.join(dir, 'plain.pdf');
+        execFileSync('qpdf', ['--password=open-sesame', '--decrypt', out, plain]);
+        expect((await PDFDocument.load(readFileSync(plain))).getPageCount()).toBe(PAGES);
+        expect(redInRows(renderPage(plain, 1, dir), 0.3, 0.7)).toBeGreaterThan(50);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -2,11 +2,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { Client } from '@libsql/client';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
+import { boundedRepository, withinDeadline } from './db/bounded';
 import { createRepository, type Repository } from './db/repository';
 import { openStorage } from './db/storage';
 import { createExtractPool, type ExtractPool } from './extract/pool';
-import { errorBody, installErrorHandling, mapError } from './http/errors';
-import { registerCors, registerSecurityHeaders } from './http/security';
+import {
+  clientErrorHandler,
+  errorBody,
+  frameworkError,
+  HttpError,
+  installErrorHandling,
+} from './http/errors';
+import { registerCors, registerSecurityHeaders, securityHeaderList } from './http/security';
 import { registerWebApp } from './http/web';
 import { EXTRACT_LIMITS, SERVER_LIMITS } from './limits';
 import { createExtractCache, extractRoutes } from './routes/extract';
@@ -14,6 +21,7 @@ import { fileRoutes } from './routes/file';
 import { reportRoutes } from './routes/report';
 import { siteRoutes } from './routes/site';
 import { createSealCache, type RenderSealPng, stampRoutes } from './routes/stamp';
+import { type TsaRoutesOptions, tsaRoutes } from './routes/tsa';
 import { renderSealPng } from './seal/render';
 
 /** Replaceable parts, for tests. */
@@ -35,6 +43,8 @@ export interface AppDeps {
   readonly now?: () => number;
   /** How often expired crops are deleted (EXTRACT_LIMITS.sessionSweepIntervalMs by default). */
   readonly sessionSweepIntervalMs?: number;
+  /** The timestamp relay's time limit and rate (TSA_LIMITS by default). */
+  readonly tsa?: Omit<TsaRoutesOptions, 'urls'>;
 }
 
 /**
@@ -42,6 +52,7 @@ export interface AppDeps {
  * server.ts does, and tests use `app.inject`. Closing the app closes the database it opened.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const rawHeaders = securityHeaderList(config.corsOrigins);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: SERVER_LIMITS.jsonBodyMaxBytes,
@@ -49,12 +60,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     trustProxy: config.trustProxy,
-    // Errors raised before routing (a malformed URL) skip the error handler: same shape here.
+    // Fastify's own 503 while closing has its own body shape: ours answers instead (below).
+    return503OnClosing: false,
+    // Errors raised before routing (a malformed URL) skip the error handler and every hook:
+    // same shape and same security headers here.
     frameworkErrors: (error, _request, reply) => {
-      const mapped = mapError(error);
+      const mapped = frameworkError(error);
       // The option's type is generic over schemas we do not use; the plain reply type fits.
-      (reply as FastifyReply).code(mapped.status).send(errorBody(mapped.code, mapped.message));
+      (reply as FastifyReply)
+        .code(mapped.status)
+        .headers(rawHeaders)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(mapped.code, mapped.message));
     },
+    // And those Node's parser gives up on before Fastify sees a request (400, 408, 431).
+    clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   try {
     await composeApp(app, config, deps);
@@ -103,15 +123,22 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
         cache: createExtractCache(),
         now,
       });
-      await v1.register(fileRoutes, { repo });
+      await v1.register(fileRoutes, { repo, pool: extractPool });
       await v1.register(reportRoutes, { repo });
       await v1.register(siteRoutes, { contact: config.contact });
+      await v1.register(tsaRoutes, { ...deps.tsa, urls: config.tsaUrls });
     },
     { prefix: '/v1' },
   );
 
-  // Answers without touching the database or the disk: a liveness probe.
+  // Answers without touching the database or the disk: a liveness probe (restart me if not).
   app.get('/healthz', async () => ({ ok: true }));
+  // Readiness (send me traffic or not): whether storage answers, within a short deadline.
+  // 503 STORAGE_UNAVAILABLE otherwise; the process itself is fine and recovers on its own.
+  app.get('/readyz', async (_request, reply) => {
+    await withinDeadline('readiness', SERVER_LIMITS.readyTimeoutMs, () => repo.ping());
+    return reply.header('cache-control', 'no-store').send({ ready: true });
+  });
 
   await registerWebApp(app, config.webDist);
 }
@@ -126,7 +153,9 @@ async function openRepository(
   deps: AppDeps,
   now: () => number,
 ): Promise<Repository> {
-  if (deps.db !== undefined) return createRepository(deps.db, now);
+  if (deps.db !== undefined) {
+    return boundedRepository(createRepository(deps.db, now), SERVER_LIMITS.storageTimeoutMs);
+  }
   const storage = await openStorage(config, {
     now,
     openSqlite: deps.openDatabase,
@@ -169,5 +198,13 @@ function closeConnectionsOnShutdown(app: FastifyInstance): void {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // A request arriving on a kept-alive connection after shutdown began: the one error shape.
+  app.addHook('onRequest', async () => {
+    if (closing) {
+      throw new HttpError(503, 'UNAVAILABLE', 'The server is shutting down; try again', {
+        headers: { 'retry-after': String(EXTRACT_LIMITS.retryAfterS) },
+      });
+    }
   });
 }

@@ -31,6 +31,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Most PostgreSQL connections one instance holds open. */
   readonly databasePoolMax: number;
+  /** Timestamp authorities /v1/tsa may relay to (http or https URLs); empty: the relay is off. */
+  readonly tsaUrls: readonly string[];
 }
 
 export const DEFAULTS = {
@@ -97,6 +99,15 @@ const ZEnv = z.object({
     })
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULTS.databasePoolMax),
+  TSA_URLS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((u) => u.trim() === '' || /^https?:\/\/[^\s]+$/i.test(u.trim())),
+      {
+        message: 'must be http:// or https:// URLs separated by commas',
+      },
+    )
+    .optional(),
 });
 
 /**
@@ -137,5 +148,11 @@ export function loadConfig(
     ),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    tsaUrls: Object.freeze(
+      (e.TSA_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    ),
   });
 }

@@ -22,7 +22,14 @@ export const SERVER_LIMITS = {
   /** A socket with nothing sent or received for this long is closed (it covers the longest job). */
   connectionTimeoutMs: 60_000,
   /** How long SQLite waits for a lock held by another connection before failing. */
-  dbBusyTimeoutMs: 5_000,
+  dbBusyTimeoutMs: 3_000,
+  /**
+   * The longest any request waits on storage, measured by the server (taking a connection and
+   * the query together, PostgreSQL and SQLite alike); then 503 STORAGE_UNAVAILABLE, Retry-After.
+   */
+  storageTimeoutMs: 5_000,
+  /** GET /readyz gives the database this long to answer `SELECT 1`. */
+  readyTimeoutMs: 2_000,
 } as const;
 
 /** Seal extraction from a photo (POST /v1/stamp/parse and /v1/stamp/gray). */
@@ -33,6 +40,15 @@ export const EXTRACT_LIMITS = {
    * of a few MB is refused in milliseconds. 40 MP covers any phone photo worth cropping.
    */
   imageMaxPixels: 40_000_000,
+  /**
+   * Largest image by its decoded size (width x height x bytes per pixel as the header declares,
+   * 16-bit samples counting 2 bytes), checked before anything is inflated. The pixel limit alone
+   * let a 6300x6300 16-bit RGBA PNG of 300 KB inflate to 317 MB. 128 MiB covers a 40 MP RGB
+   * photo; with the pool's slots it bounds what decoding can hold at once.
+   */
+  decodeMaxBytes: 128 * 1024 * 1024,
+  /** V8 heap ceiling of each pool worker (MB); pixel buffers live outside it, bounded above. */
+  workerHeapMaxMb: 96,
   /** Longest side of the crop kept and extracted: larger uploads are scaled down to fit. */
   cropMaxSide: 512,
   /** Bytes of a non-file multipart field (gray, stream); more is a 400. */
@@ -41,11 +57,17 @@ export const EXTRACT_LIMITS = {
   sessionTtlMs: 60 * 60 * 1000,
   /** How often expired crops are deleted from the database. */
   sessionSweepIntervalMs: 10 * 60 * 1000,
-  /** Worker threads doing pixel work: min(available parallelism, this). */
-  workersMax: 4,
-  /** Jobs waiting for a worker; one more is answered 503 with Retry-After. */
+  /**
+   * Worker threads doing all decoding work (the pool's slots): min(available parallelism, this).
+   * Fixed whatever the core count, so decoding holds at most workersMax x decodeMaxBytes.
+   */
+  workersMax: 2,
+  /** Jobs waiting for a slot; one more is answered 503 with Retry-After. */
   queueMax: 32,
-  /** A job running longer than this is abandoned (its worker terminated) and answered 503. */
+  /**
+   * A job not answered this long after it was submitted (waiting included) is abandoned, its
+   * worker terminated if it had started, and answered 503.
+   */
   jobTimeoutMs: 20_000,
   /** Retry-After (seconds) sent with a 503 from a full queue or a timed-out job. */
   retryAfterS: 2,

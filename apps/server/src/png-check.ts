@@ -1,7 +1,5 @@
-import { promisify } from 'node:util';
-import { crc32, inflate } from 'node:zlib';
-
-const inflateAsync = promisify(inflate);
+import { once } from 'node:events';
+import { crc32, createInflate } from 'node:zlib';
 
 const SIGNATURE_LENGTH = 8;
 /** Length (4), type (4), then data, then CRC (4). */
@@ -34,7 +32,12 @@ const MAX_FILTER = 4;
 export interface PngHeader {
   readonly width: number;
   readonly height: number;
+  /** Bytes one pixel takes once decoded (channels x bytes per sample; a palette expands to RGBA). */
+  readonly bytesPerPixel: number;
 }
+
+/** Inflated output is looked at in pieces of this size and dropped: memory stays flat. */
+const INFLATE_CHUNK_BYTES = 64 * 1024;
 
 /** Why a PNG does not decode; the message is for the client. */
 export class PngDecodeError extends Error {}
@@ -70,15 +73,19 @@ export function pngHeader(bytes: Uint8Array): PngHeader {
   const width = view.getUint32(SIGNATURE_LENGTH + 8);
   const height = view.getUint32(SIGNATURE_LENGTH + 12);
   if (width === 0 || height === 0) throw new PngDecodeError('The PNG has no pixels');
-  return { width, height };
+  const depth = bytes[SIGNATURE_LENGTH + 16] ?? 8;
+  const colourType = bytes[SIGNATURE_LENGTH + 17] ?? 6;
+  // Decoders expand a palette to RGB(A) and sub-byte greys to one byte; 16 bits stay 2 bytes.
+  const channels = colourType === 3 ? 4 : (CHANNELS[colourType] ?? 4);
+  return { width, height, bytesPerPixel: channels * (depth === 16 ? 2 : 1) };
 }
 
 /**
  * Proves a PNG decodes without building its pixels: every chunk is whole and its CRC right, IHDR
  * is valid, a palette image has PLTE, IDAT is one zlib stream that inflates to exactly the size
  * the header implies (with a valid filter byte on every row), and IEND closes the file. Filtering
- * arithmetic cannot fail, so an image passing this decodes. The inflate runs off the event loop
- * and stops one byte past the expected size, so a lying header cannot make it allocate more.
+ * arithmetic cannot fail, so an image passing this decodes. The inflate is a stream whose output
+ * is checked and dropped chunk by chunk, stopping at the header's budget (see inflateWithin).
  * Call it after checking the signature and the pixel count; throws PngDecodeError.
  */
 export async function assertPngDecodes(bytes: Uint8Array): Promise<void> {
@@ -130,18 +137,59 @@ export async function assertPngDecodes(bytes: Uint8Array): Promise<void> {
   if (idat.length === 0) throw new PngDecodeError('The PNG has no image data');
 
   const layout = passes(width, height, (CHANNELS[colourType] ?? 1) * bitDepth, interlaced);
-  const expected = layout.reduce((sum, p) => sum + p.rows * p.rowBytes, 0);
-  let raw: Buffer;
-  try {
-    raw = await inflateAsync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
-  } catch {
-    throw new PngDecodeError('The PNG image data is damaged or longer than its size');
-  }
-  if (raw.length !== expected) throw new PngDecodeError('The PNG image data is too short');
-  let row = 0;
-  for (const pass of layout) {
-    for (let r = 0; r < pass.rows; r++, row += pass.rowBytes) {
-      if ((raw[row] ?? 0) > MAX_FILTER) throw new PngDecodeError('A PNG row has an unknown filter');
+  await inflateWithin(idat, layout);
+}
+
+/**
+ * Inflates the image data as a stream that stops at its budget: exactly the bytes the header
+ * implies. Every row's filter byte is checked as it goes by and the output is then dropped, so
+ * a bomb of any size costs one chunk of memory and is cut off one chunk past its budget.
+ */
+async function inflateWithin(idat: readonly Uint8Array[], layout: readonly Pass[]): Promise<void> {
+  const budget = layout.reduce((sum, p) => sum + p.rows * p.rowBytes, 0);
+  const rowStarts = rowStartsOf(layout);
+  let nextRow = rowStarts.next();
+  let produced = 0;
+  let failure: PngDecodeError | undefined;
+  const inflater = createInflate({ chunkSize: INFLATE_CHUNK_BYTES });
+  inflater.on('data', (chunk: Buffer) => {
+    const end = produced + chunk.length;
+    while (!nextRow.done && nextRow.value < end) {
+      if ((chunk[nextRow.value - produced] ?? 0) > MAX_FILTER) {
+        failure ??= new PngDecodeError('A PNG row has an unknown filter');
+      }
+      nextRow = rowStarts.next();
     }
+    produced = end;
+    if (produced > budget) {
+      failure ??= new PngDecodeError('The PNG image data is longer than its size');
+    }
+    // With an error: the writer's and the reader's waits below end at once.
+    if (failure !== undefined) inflater.destroy(failure);
+  });
+  const done = once(inflater, 'end');
+  // Without a listener the error of a destroyed or failing stream would be thrown elsewhere.
+  done.catch(() => {});
+  try {
+    for (const part of idat) {
+      if (failure !== undefined) break;
+      if (!inflater.write(part)) await once(inflater, 'drain');
+    }
+    inflater.end();
+    await done;
+  } catch {
+    failure ??= new PngDecodeError('The PNG image data is damaged');
+  } finally {
+    inflater.destroy();
+  }
+  if (failure !== undefined) throw failure;
+  if (produced !== budget) throw new PngDecodeError('The PNG image data is too short');
+}
+
+/** Offsets of every row's filter byte in the inflated data, pass after pass. */
+function* rowStartsOf(layout: readonly Pass[]): Generator<number, void> {
+  let offset = 0;
+  for (const pass of layout) {
+    for (let r = 0; r < pass.rows; r++, offset += pass.rowBytes) yield offset;
   }
 }

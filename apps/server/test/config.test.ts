@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       databaseUrl: undefined,
       databasePoolMax: DEFAULTS.databasePoolMax,
+      tsaUrls: [],
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'warn',
         CORS_ORIGIN: 'https://a.example, https://b.example',
+        TSA_URLS: 'http://tsa.a.example/tsr, https://tsa.b.example',
       },
       '/srv/yz',
     );
@@ -49,7 +51,14 @@ describe('loadConfig', () => {
       trustProxy: true,
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'https://b.example'],
+      tsaUrls: ['http://tsa.a.example/tsr', 'https://tsa.b.example'],
     });
+  });
+
+  it('refuses a TSA_URLS entry that is not an http(s) URL', () => {
+    expect(() => loadConfig({ TSA_URLS: 'http://ok.example, ftp://no.example' })).toThrow(
+      /TSA_URLS/,
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -44,6 +44,8 @@ export function findPgBinDir(
 export interface Cluster {
   /** Superuser URL on loopback, no password (trust). */
   readonly url: string;
+  /** The postmaster's process id (the storage fault tests freeze it and its children). */
+  postmasterPid(): number;
   stop(): void;
 }
 
@@ -89,7 +91,9 @@ export async function startCluster(binDir: string): Promise<Cluster> {
       '-c max_connections=200',
     ].join(' ');
     run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start']);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    const postmasterPid = () =>
+      Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, postmasterPid, stop };
   } catch (err) {
     const tail = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
     const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';

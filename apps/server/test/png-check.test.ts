@@ -156,6 +156,27 @@ describe('PNGs that do not decode', () => {
   });
 
   it('reads the header without decoding', () => {
-    expect(pngHeader(handmade({ width: 9, height: 5 }))).toEqual({ width: 9, height: 5 });
+    expect(pngHeader(handmade({ width: 9, height: 5 }))).toEqual({
+      width: 9,
+      height: 5,
+      bytesPerPixel: 4,
+    });
+  });
+
+  // The decoded size each colour type and depth implies: the budget checked before inflating.
+  it.each([
+    [0, 1, 1],
+    [0, 8, 1],
+    [0, 16, 2],
+    [2, 8, 3],
+    [2, 16, 6],
+    [3, 4, 4],
+    [4, 8, 2],
+    [4, 16, 4],
+    [6, 8, 4],
+    [6, 16, 8],
+  ])('colour type %i at %i bits decodes to %i bytes per pixel', (colour, depth, bpp) => {
+    const png = Buffer.concat([SIGNATURE, ihdr(6300, 6300, depth, colour)]);
+    expect(pngHeader(png).bytesPerPixel).toBe(bpp);
   });
 });

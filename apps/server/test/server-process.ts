@@ -19,6 +19,7 @@ afterEach(async () => {
 
 export interface ServerProcess {
   readonly url: string;
+  readonly pid: number;
   /** Resolves with the exit code (null when killed by a signal). */
   readonly exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): Promise<number | null>;
@@ -66,6 +67,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid: child.pid as number,
     exited,
     kill: (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -54,6 +54,49 @@ describe('the built web app', () => {
     expect(res.body).not.toContain('root:');
   });
 
+  it.each(['/other', '/pdf/deeper', '/assets/missing.js'])(
+    '%s answers a browser with the HTML 404 page, status 404, a link home',
+    async (url) => {
+      const app = await testApp(testConfig({ WEB_DIST: fakeWebDist() }));
+      const res = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<a href="/">');
+      expect(res.body).toContain('页面不存在');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).not.toContain('<script');
+    },
+  );
+
+  it('never writes the requested path into the 404 page', async () => {
+    const app = await testApp(testConfig({ WEB_DIST: fakeWebDist() }));
+    const res = await app.inject({
+      url: '/%3Cimg%20src=x%20onerror=alert(1)%3E',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('onerror');
+  });
+
+  it.each([
+    ['/v1/nope', 'text/html'],
+    ['/v1/nope', 'application/json'],
+    ['/other', 'application/json'],
+    ['/other', '*/*'],
+  ])('%s with Accept %s keeps the JSON 404', async (url, accept) => {
+    const app = await testApp(testConfig({ WEB_DIST: fakeWebDist() }));
+    const res = await app.inject({ url, headers: { accept } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+  });
+
+  it('/pdf/ redirects to /pdf', async () => {
+    const app = await testApp(testConfig({ WEB_DIST: fakeWebDist() }));
+    const res = await app.inject('/pdf/');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/pdf');
+  });
+
   it('answers 503 with what to do when the app is not built', async () => {
     const app = await testApp(testConfig({ WEB_DIST: tempDir('yinzhang-empty-web-') }));
     const res = await app.inject('/');

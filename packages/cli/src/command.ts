@@ -13,7 +13,11 @@ export interface Command {
   /** The full --help text. */
   readonly help: string;
   readonly options: ParseArgsOptionsConfig;
-  run(args: Parsed, report: Reporter): Promise<void>;
+  /** Rewrites raw arguments before parsing (e.g. a flag whose value is optional, `--certify[=forms]`). */
+  readonly rewrite?: (argv: readonly string[]) => string[];
+  /** Resolves to the exit code when it is not 0 (e.g. `verify` finding a broken signature). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most commands resolve to nothing (exit 0)
+  run(args: Parsed, report: Reporter): Promise<void | number>;
 }
 
 /** Flags every command takes. */

@@ -9,10 +9,16 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/** The input cannot be read at all (`verify`: exit 2, apart from "read, but not valid"). */
+export class UnreadableError extends InputError {
+  override name = 'UnreadableError';
+}
+
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** One line for any error: ours verbatim, file-system errors in words, anything else by message. */
 export function describe(err: unknown): string {
+  if (isEngineError(err) && err.code in REFUSALS) return refusalLine(err);
   if (err instanceof UsageError || err instanceof InputError || isEngineError(err))
     return err.message;
   if (err instanceof RangeError || err instanceof TypeError) return err.message;
@@ -40,4 +46,29 @@ function isEngineError(err: unknown): err is Error & { code: string } {
     err.name.startsWith('Pdf') &&
     typeof (err as { code?: unknown }).code === 'string'
   );
+}
+
+/**
+ * The engine's refusals to write (PdfWriteRefusedError), each with the flag that overrides it.
+ * The engine's sentence names the file's state; the command line adds what to do about it.
+ */
+const REFUSALS: Record<string, string> = {
+  RESTRICTED:
+    "the file's permissions forbid changes: give its owner password with --password, or stamp anyway with --ignore-restrictions",
+  CERTIFIED_NO_CHANGES:
+    'a certification signature on this file allows no changes: --force-rewrite writes anyway and invalidates it',
+  SIGNED_NEEDS_REPAIR:
+    'this signed file is damaged (its cross-reference data needed repair), so appending a stamp would break its signatures: --force-rewrite rewrites it and invalidates them',
+};
+
+/** --decrypt on a file that forbids changes: only its owner password removes the password. */
+const DECRYPT_NEEDS_OWNER =
+  "the file's permissions forbid changes, and --decrypt needs its owner password (--password); --ignore-restrictions stamps it only with the password kept";
+
+function refusalLine(err: Error & { code: string }): string {
+  const { file, decrypt } = err as { file?: unknown; decrypt?: unknown };
+  const why =
+    err.code === 'RESTRICTED' && decrypt === true ? DECRYPT_NEEDS_OWNER : REFUSALS[err.code];
+  const line = `refused: ${why}`;
+  return typeof file === 'string' ? `${file}: ${line}` : line;
 }

@@ -1,5 +1,6 @@
 /** Reading inputs and writing outputs with errors that name the file. */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from './errors';
 
@@ -15,19 +16,32 @@ export async function readInput(path: string): Promise<Uint8Array> {
 }
 
 /**
- * Writes through a temporary file and a rename, so that a failure half way never leaves a
- * truncated output where a good file may have been.
+ * Writes through a temporary file in the same folder and a rename (atomic on one file system), so
+ * that a failure half way (a full disk, a kill) never leaves a truncated output, nor a truncated
+ * file where a good one was. A failed write removes its temporary file.
  */
 export async function writeOutput(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  await writeFile(temp, bytes);
-  await rename(temp, path);
+  const temp = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  try {
+    // flush: the bytes reach the disk before the rename makes them the output.
+    await writeFile(temp, bytes, { flush: true });
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
 }
 
-/** Prefixes engine errors with the file they are about. */
+/** Prefixes engine errors with the file they are about (and keeps it as `file`, see errors.ts). */
 export function aboutFile<T>(path: string, work: Promise<T>): Promise<T> {
   return work.catch((err: unknown) => {
-    if (err instanceof Error) err.message = `${path}: ${err.message}`;
+    if (err instanceof Error) {
+      err.message = `${path}: ${err.message}`;
+      (err as Error & { file?: string }).file = path;
+    }
     throw err;
   });
 }

@@ -9,8 +9,10 @@ import { img2pdfCommand } from './commands/img2pdf';
 import { mergeCommand } from './commands/merge';
 import { pagingSealCommand } from './commands/paging-seal';
 import { sealCommand } from './commands/seal';
+import { signCommand } from './commands/sign';
 import { stampCommand } from './commands/stamp';
-import { describe, EXIT, UsageError } from './errors';
+import { verifyCommand } from './commands/verify';
+import { describe, EXIT, UnreadableError, UsageError } from './errors';
 import { reporter } from './progress';
 
 const COMMANDS: readonly Command[] = [
@@ -20,6 +22,8 @@ const COMMANDS: readonly Command[] = [
   pagingSealCommand,
   mergeCommand,
   img2pdfCommand,
+  signCommand,
+  verifyCommand,
 ];
 
 const HELP = `yinzhang: electronic seals and PDF stamping on files
@@ -41,7 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
   let args: Parsed;
   try {
     args = parseArgs({
-      args: [...rest],
+      args: command.rewrite ? command.rewrite(rest) : [...rest],
       options: { ...command.options, ...COMMON_OPTIONS },
       allowPositionals: true,
       strict: true,
@@ -55,11 +59,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const report = reporter(args.values.quiet === true);
   try {
-    await command.run(args, report);
+    return (await command.run(args, report)) ?? EXIT.ok;
   } finally {
     report.done();
   }
-  return EXIT.ok;
 }
 
 const command = process.argv[2];
@@ -72,6 +75,7 @@ main(process.argv.slice(2)).then(
       command && COMMANDS.some((c) => c.name === command) ? `yinzhang ${command}` : 'yinzhang';
     const hint = err instanceof UsageError ? ' (see --help)' : '';
     process.stderr.write(`${prefix}: ${describe(err)}${hint}\n`);
-    process.exitCode = err instanceof UsageError ? EXIT.usage : EXIT.failed;
+    process.exitCode =
+      err instanceof UsageError || err instanceof UnreadableError ? EXIT.usage : EXIT.failed;
   },
 );

@@ -15,6 +15,8 @@ export interface Reporter {
   readonly onProgress: OnProgress;
   /** A line for the user (a summary, a skipped file). */
   note(line: string): void;
+  /** A line the user must see even with -q: a warning about signatures or a password. */
+  warn(line: string): void;
   /** Ends an in-place line, if one is showing. */
   done(): void;
 }
@@ -40,6 +42,10 @@ export function reporter(quiet: boolean, stream: NodeJS.WriteStream = process.st
     },
     note(line) {
       if (quiet) return;
+      end();
+      stream.write(`${line}\n`);
+    },
+    warn(line) {
       end();
       stream.write(`${line}\n`);
     },

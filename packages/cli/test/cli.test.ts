@@ -10,11 +10,20 @@ describe('help', () => {
   it('lists the commands', async () => {
     const run = await yinzhang('--help');
     expect(run.code).toBe(0);
-    for (const c of ['seal', 'extract', 'stamp', 'paging-seal', 'merge', 'img2pdf'])
+    for (const c of [
+      'seal',
+      'extract',
+      'stamp',
+      'paging-seal',
+      'merge',
+      'img2pdf',
+      'sign',
+      'verify',
+    ])
       expect(run.stdout).toContain(c);
   });
 
-  it.each(['seal', 'extract', 'stamp', 'paging-seal', 'merge', 'img2pdf'])(
+  it.each(['seal', 'extract', 'stamp', 'paging-seal', 'merge', 'img2pdf', 'sign', 'verify'])(
     '%s --help',
     async (c) => {
       const run = await yinzhang(c, '--help');

@@ -120,6 +120,9 @@ describe('stamp', () => {
       /The password does not open this PDF/,
     );
     expect((await yinzhang(...base, '--password', 'user')).code).toBe(0);
+    // The output keeps its password (trust.test.ts judges it with qpdf); --decrypt drops it.
+    await expect(PDFDocument.load(readFileSync(at('unlocked.pdf')))).rejects.toThrow(/encrypted/);
+    expect((await yinzhang(...base, '--password', 'user', '--decrypt', '-q')).code).toBe(0);
     expect((await redBoxes(at('unlocked.pdf')))[0]).toBeDefined();
   });
 });

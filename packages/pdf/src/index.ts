@@ -9,10 +9,19 @@ export { type ExifOrientation, type ImageKind, imageKind, jpegOrientation } from
 export * from './img2pdf';
 export * from './info';
 export * from './merge';
+export * from './notices';
 export * from './paging';
 export * from './paging-plan';
 export * from './placement';
 export type * from './progress';
+export * from './sign';
+export {
+  createSelfSigned,
+  type SelfSigned,
+  type SelfSignedKeyType,
+  type SelfSignedOptions,
+} from './sign/selfsigned';
 export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';
+export * from './verify';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { charCount, LIMITS } from './limits';
-import { hasNoControlChars } from './schemas';
+import { hasNoControlChars, notTextMessage } from './schemas';
 import { SEAL_MM, SEAL_SIZE_MM } from './spec';
 
 /**
@@ -180,7 +180,7 @@ const textOf = (max: number, field: string) =>
   z
     .string()
     .trim()
-    .refine(hasNoControlChars, `${field} may not contain control characters`)
+    .refine(hasNoControlChars, notTextMessage(field))
     .refine(
       (s) => charCount(s) <= max,
       max === 0 ? `a square seal has no ${field}` : `${field} is at most ${max} characters`,

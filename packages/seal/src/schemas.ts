@@ -3,30 +3,31 @@ import { charCount, LIMITS } from './limits';
 
 const maxChars = (n: number) => (s: string) => charCount(s) <= n;
 
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
+/**
+ * Characters that are not text (issue 20): every control character (Unicode category Cc: C0,
+ * DEL, C1 such as U+0085 and U+009B), the bidirectional controls that reorder what is shown
+ * (U+061C, U+200E/F, U+202A..E, U+2066..9), and the zero-width characters that hide inside a
+ * name (U+180E, U+200B..D, U+2060, U+FEFF). One rule for the server and the browser alike.
+ */
+const NOT_TEXT = /[\p{Cc}\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
+const LINE_BREAKS = /[\t\n\r]/g;
 
-/** True when `s` holds no C0 control character (U+0000..U+001F: NUL, tab, newline, ESC...). */
+/** True when `s` holds only text: no control, bidi-control or zero-width character. */
 export function hasNoControlChars(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    if (s.charCodeAt(i) < 0x20) return false;
-  }
-  return true;
+  return !NOT_TEXT.test(s);
 }
 
 /** Like hasNoControlChars, but tab and line breaks pass: the feedback box is a textarea. */
 export function hasNoControlCharsButLineBreaks(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 && c !== TAB && c !== LF && c !== CR) return false;
-  }
-  return true;
+  return hasNoControlChars(s.replace(LINE_BREAKS, ''));
 }
 
+/** The message naming the field, shared by every schema that takes text. */
+export const notTextMessage = (field: string) =>
+  `${field} may not contain control, bidi-control or zero-width characters`;
+
 // Applied after trim: leading and trailing whitespace controls are trimmed, not refused.
-const noControlChars = (field: string) =>
-  [hasNoControlChars, `${field} may not contain control characters`] as const;
+const noControlChars = (field: string) => [hasNoControlChars, notTextMessage(field)] as const;
 
 /** POST /v1/stamp/create body. Unknown keys are stripped. */
 export const ZCreateSeal = z.object({
@@ -58,7 +59,7 @@ export const ZReport = z.object({
     .string()
     .trim()
     .min(1, 'text is required')
-    .refine(hasNoControlCharsButLineBreaks, 'text may not contain control characters')
+    .refine(hasNoControlCharsButLineBreaks, notTextMessage('text'))
     .refine(maxChars(LIMITS.feedbackMax), `text is at most ${LIMITS.feedbackMax} characters`),
 });
 export type TReport = z.infer<typeof ZReport>;

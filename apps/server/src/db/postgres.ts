@@ -11,12 +11,22 @@ import {
   reportRow,
 } from './repository';
 
-/** How long to wait for a connection (at start-up, or from a busy pool) before failing. */
-const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long to wait for a connection (a new one, or one from a busy pool) before failing. The
+ * client measures it, so it holds when the server is frozen or unreachable.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * pg's client-side limit on a query: past it the query fails and its connection is thrown away
+ * (pool.query and withConnection release it with the error), so a frozen server's connections
+ * do not come back into use. PostgreSQL's statement_timeout cannot do this: it is enforced by
+ * the server, which does nothing while stopped.
+ */
+const QUERY_TIMEOUT_MS = 4_000;
 /** Idle connections beyond need are closed after this long. */
 const IDLE_TIMEOUT_MS = 30_000;
-/** A statement running longer than this is cancelled by PostgreSQL: a request never hangs on it. */
-const STATEMENT_TIMEOUT_MS = 15_000;
+/** PostgreSQL cancels a statement running longer (a live server with a slow query). */
+const STATEMENT_TIMEOUT_MS = 4_000;
 
 export interface PostgresOptions {
   readonly url: string;
@@ -36,6 +46,9 @@ export async function openPostgres(options: PostgresOptions): Promise<pg.Pool> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // A peer that vanished (a host gone, a cut network) is found by TCP keepalive.
+    keepAlive: true,
     application_name: 'yinzhang',
   });
   // Without a listener an idle connection's error would crash the process.
@@ -143,6 +156,10 @@ export function createPostgresRepository(pool: pg.Pool, now: () => number = Date
         [pid, now()],
       );
       return rs.rows.length > 0;
+    },
+
+    async ping() {
+      await pool.query('SELECT 1');
     },
 
     async deleteExpiredParseSessions() {

@@ -54,6 +54,8 @@ export interface Repository {
   isParseSessionLive(pid: string): Promise<boolean>;
   /** Deletes every expired crop; returns how many. */
   deleteExpiredParseSessions(): Promise<number>;
+  /** Resolves when the database answers a trivial query (GET /readyz). */
+  ping(): Promise<void>;
 }
 
 /** A `marks` row as either database returns it (snake_case columns, numbers maybe as strings). */
@@ -154,6 +156,10 @@ export function createRepository(client: Client, now: () => number = Date.now): 
         args: [now()],
       });
       return rs.rowsAffected;
+    },
+
+    async ping() {
+      await client.execute('SELECT 1');
     },
 
     async listReports() {

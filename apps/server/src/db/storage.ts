@@ -1,5 +1,7 @@
 import type { Client } from '@libsql/client';
 import type { Config } from '../config';
+import { SERVER_LIMITS } from '../limits';
+import { boundedRepository } from './bounded';
 import { openDatabase } from './client';
 import { createPostgresRepository, openPostgres } from './postgres';
 import { createRepository, type Repository } from './repository';
@@ -35,14 +37,14 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
     });
     return {
       backend: 'postgres',
-      repo: createPostgresRepository(pool, now),
+      repo: boundedRepository(createPostgresRepository(pool, now), SERVER_LIMITS.storageTimeoutMs),
       close: () => pool.end(),
     };
   }
   const client = await (options.openSqlite ?? openDatabase)(config.dataDir);
   return {
     backend: 'sqlite',
-    repo: createRepository(client, now),
+    repo: boundedRepository(createRepository(client, now), SERVER_LIMITS.storageTimeoutMs),
     close: async () => client.close(),
   };
 }

@@ -4,10 +4,13 @@
  * for worker threads, so its shared libraries stay loaded when a worker exits.
  */
 import sharp from 'sharp';
-import { serveJobs } from '../workers/pool';
+import { jobHandler } from '../workers/pool';
 import { type ExtractJob, type ExtractJobResult, runExtractJob } from './jobs';
 
 // libvips' operation cache would keep decoded uploads around; none is ever asked for twice.
 sharp.cache(false);
+// One libvips thread per job: the pool's slots are the parallelism, and each slot's memory stays
+// one pipeline's worth (sharp's default is a thread per core for every job).
+sharp.concurrency(1);
 
-serveJobs<ExtractJob, ExtractJobResult>(runExtractJob);
+export default jobHandler<ExtractJob, ExtractJobResult>(runExtractJob);

@@ -2,6 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { type ExtractOptions, extractSeal } from '@yinzhang/seal/extract';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { EXTRACT_LIMITS } from '../limits';
+import { assertPngDecodes, PngDecodeError } from '../png-check';
 import { encodeOneColourPng, type Rgb } from '../seal/png';
 
 /**
@@ -17,6 +18,11 @@ export type ExtractJob =
       /** The uploaded file: PNG, JPEG or WebP, already checked by its bytes and header. */
       readonly image: Uint8Array;
       readonly options: ExtractOptions;
+    }
+  | {
+      /** /v1/file/mark: prove a PNG decodes, inflating it as a stream within its budget. */
+      readonly kind: 'check-png';
+      readonly png: Uint8Array;
     }
   | {
       readonly kind: 'gray';
@@ -39,10 +45,16 @@ export interface ParseResult extends GrayResult {
   readonly crop: Uint8Array;
 }
 
-export type ExtractJobResult = ParseResult | GrayResult;
+/** A 'check-png' job's answer: the PNG decodes (otherwise the job fails with UNDECODABLE_PNG). */
+export interface CheckResult {
+  readonly ok: true;
+  readonly threadId: number;
+}
+
+export type ExtractJobResult = ParseResult | GrayResult | CheckResult;
 
 /** Why an image was refused; the route turns the code into a status. */
-export type ImageErrorCode = 'UNDECODABLE_IMAGE' | 'IMAGE_TOO_MANY_PIXELS';
+export type ImageErrorCode = 'UNDECODABLE_IMAGE' | 'IMAGE_TOO_MANY_PIXELS' | 'UNDECODABLE_PNG';
 
 export class ImageError extends Error {
   override readonly name = 'ImageError';
@@ -63,6 +75,8 @@ export class ImageError extends Error {
 const DECODE_OPTIONS = {
   limitInputPixels: EXTRACT_LIMITS.imageMaxPixels,
   failOn: 'error',
+  // Pixels flow through the pipeline a strip at a time instead of being held whole.
+  sequentialRead: true,
 } as const;
 
 /** Stored crops: fast lossless compression; they are read back once per new clarity key. */
@@ -167,6 +181,15 @@ export async function extractToPng(crop: Rgba, options: ExtractOptions): Promise
 
 /** Runs one job; called by the worker thread (and directly by unit tests). */
 export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> {
+  if (job.kind === 'check-png') {
+    try {
+      await assertPngDecodes(job.png);
+    } catch (err) {
+      if (!(err instanceof PngDecodeError)) throw err;
+      throw new ImageError('UNDECODABLE_PNG', `The PNG image could not be read: ${err.message}`);
+    }
+    return { ok: true, threadId };
+  }
   if (job.kind === 'parse') {
     const crop = await normaliseUpload(job.image);
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.

@@ -4,8 +4,14 @@ import { EXTRACT_LIMITS } from '../limits';
 import { type PoolStats, WorkerPool } from '../workers/pool';
 import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
 
-/** Seal extraction off the event loop: the routes' only way to the pixel work. */
+/**
+ * All decoding work off the event loop, in one bounded pool (fixed slots, a fixed queue, a heap
+ * ceiling per slot): the routes' only way to pixels, for /v1/stamp/parse, /v1/stamp/gray and
+ * /v1/file/mark alike.
+ */
 export interface ExtractPool {
+  /** Proves a PNG decodes (inflated as a stream within its header's budget); rejects otherwise. */
+  checkPng(png: Uint8Array): Promise<void>;
   /** Decodes and normalises an upload, extracts it, and encodes the crop for storage. */
   parse(image: Uint8Array, options: ExtractOptions): Promise<ParseResult>;
   /** Extracts a stored crop with other options. */
@@ -34,12 +40,17 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     size: options.size ?? defaultExtractPoolSize(),
     maxQueue: options.maxQueue ?? EXTRACT_LIMITS.queueMax,
     jobTimeoutMs: options.jobTimeoutMs ?? EXTRACT_LIMITS.jobTimeoutMs,
+    heapMaxMb: EXTRACT_LIMITS.workerHeapMaxMb,
     name: 'extract',
   });
   return {
+    checkPng: async (png) => {
+      await pool.run({ kind: 'check-png', png });
+    },
     parse: (image, extract) =>
       pool.run({ kind: 'parse', image, options: extract }) as Promise<ParseResult>,
-    gray: (crop, extract) => pool.run({ kind: 'gray', crop, options: extract }),
+    gray: (crop, extract) =>
+      pool.run({ kind: 'gray', crop, options: extract }) as Promise<GrayResult>,
     stats: () => pool.stats(),
     close: () => pool.close(),
   };

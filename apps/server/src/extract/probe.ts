@@ -2,6 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { type ImageType, imageTypeOf } from '../content';
 import { HttpError } from '../http/errors';
 import { EXTRACT_LIMITS } from '../limits';
+import { pngHeader } from '../png-check';
 
 export interface ImageHeader {
   readonly type: ImageType;
@@ -20,6 +21,19 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   if (type === undefined) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image');
   }
+  if (type === 'png') {
+    // Our own reading of IHDR first: the same answer as /v1/file/mark for the same header,
+    // including sizes the decoder's metadata reader would not even parse.
+    let header: ReturnType<typeof pngHeader>;
+    try {
+      header = pngHeader(bytes);
+    } catch (err) {
+      throw new HttpError(422, 'UNDECODABLE_IMAGE', 'The png image could not be read', {
+        cause: err,
+      });
+    }
+    assertWithinBudget(header.width, header.height, header.bytesPerPixel);
+  }
   let meta: Metadata;
   try {
     // No pixel limit here: the header is read to compare its size with ours, below.
@@ -33,6 +47,19 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   if (meta.format !== type || !(width > 0 && height > 0)) {
     throw new HttpError(422, 'UNDECODABLE_IMAGE', `The ${type} image could not be read`);
   }
+  // Channels as decoded (a palette expands to RGB or RGBA); 16-bit samples take 2 bytes.
+  const channels = meta.channels ?? 4;
+  const sampleBytes = meta.depth === 'ushort' || meta.depth === 'short' ? 2 : 1;
+  assertWithinBudget(width, height, channels * sampleBytes);
+  return { type, width, height };
+}
+
+/**
+ * The budget every decode gets, from the header before any pixel is inflated: at most
+ * imageMaxPixels pixels (413 IMAGE_TOO_MANY_PIXELS) and at most decodeMaxBytes decoded
+ * (413 IMAGE_TOO_LARGE). Shared by /v1/stamp/parse and /v1/file/mark.
+ */
+export function assertWithinBudget(width: number, height: number, bytesPerPixel: number): void {
   if (width * height > EXTRACT_LIMITS.imageMaxPixels) {
     throw new HttpError(
       413,
@@ -40,5 +67,13 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
       `The image is ${width}x${height}; at most ${EXTRACT_LIMITS.imageMaxPixels} pixels are accepted`,
     );
   }
-  return { type, width, height };
+  const decoded = width * height * bytesPerPixel;
+  if (decoded > EXTRACT_LIMITS.decodeMaxBytes) {
+    const mib = (n: number) => Math.ceil(n / (1024 * 1024));
+    throw new HttpError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `The image is ${width}x${height} at ${bytesPerPixel} bytes per pixel (${mib(decoded)} MiB decoded); at most ${mib(EXTRACT_LIMITS.decodeMaxBytes)} MiB are accepted`,
+    );
+  }
 }

@@ -1,5 +1,8 @@
+import { STATUS_CODES as HTTP_REASONS } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { NOT_FOUND_HTML, wantsHtmlPage } from './not-found';
 
 /** The one shape of every error answer: `{ error: { code, message } }`. */
 export interface ErrorBody {
@@ -39,7 +42,8 @@ const KNOWN_CODES: Readonly<Record<string, Omit<Mapped, 'message'>>> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  // One file is expected: a second is a malformed request, not a large one.
+  FST_FILES_LIMIT: { status: 400, code: 'TOO_MANY_FILES' },
   FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
@@ -134,8 +138,62 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (wantsHtmlPage(request)) {
+      return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_HTML);
+    }
+    // The path is not echoed: what a client sent is never reflected into an answer.
     return reply
       .code(404)
-      .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      .send(errorBody('NOT_FOUND', `There is nothing at this address for ${request.method}`));
   });
+}
+
+/** Errors Fastify raises before routing (FST_ERR_BAD_URL...): fixed messages, no echo of the URL. */
+export function frameworkError(error: unknown): Mapped {
+  const mapped = mapError(error);
+  if (mapped.status >= 500) return mapped;
+  return { ...mapped, message: 'The request could not be understood (malformed URL or request)' };
+}
+
+/** Answers Node's HTTP parser gives up on before Fastify sees a request. */
+const CLIENT_ERRORS: Readonly<Record<string, Mapped>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request did not arrive in time',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'The request headers are too large',
+  },
+};
+const MALFORMED: Mapped = {
+  status: 400,
+  code: 'BAD_REQUEST',
+  message: 'The request could not be understood (malformed request line or headers)',
+};
+
+/**
+ * Fastify's clientErrorHandler: a malformed request line (400), headers too large (431) or a
+ * request that timed out (408) still get the one error shape and the same security headers, with
+ * nothing of the raw request in them, then the connection is closed.
+ */
+export function clientErrorHandler(
+  headers: Readonly<Record<string, string>>,
+): (error: Error & { code?: string }, socket: Socket) => void {
+  return (error, socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const mapped = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+    const body = JSON.stringify(errorBody(mapped.code, mapped.message));
+    const lines = [
+      `HTTP/1.1 ${mapped.status} ${HTTP_REASONS[mapped.status] ?? 'Error'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy();
+  };
 }

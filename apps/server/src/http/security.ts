@@ -1,5 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Headers a cross-origin front end needs to read from /v1 answers. */
 export const EXPOSED_HEADERS = ['pid', 'mid'] as const;
@@ -30,11 +32,9 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'self'"],
 } as const;
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  corsOrigins: readonly string[],
-): Promise<void> {
-  await app.register(helmet, {
+/** The one helmet configuration: every answer carries the headers it makes. */
+function helmetOptions(corsOrigins: readonly string[]): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: Object.fromEntries(
@@ -43,7 +43,38 @@ export async function registerSecurityHeaders(
     },
     // The default policy (same-origin) would stop a configured cross-origin front end.
     crossOriginResourcePolicy: { policy: corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
-  });
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  corsOrigins: readonly string[],
+): Promise<void> {
+  // The plugin declares helmet's option types through its CommonJS entry; they are the same.
+  await app.register(fastifyHelmet, helmetOptions(corsOrigins) as FastifyHelmetOptions);
+}
+
+/**
+ * The same headers as a plain list, for answers written before Fastify routes a request (a bad
+ * URL, a malformed request line, headers too large, a timeout), where no hook runs. Made by
+ * helmet itself on a stand-in response, so the two sets cannot drift apart.
+ */
+export function securityHeaderList(corsOrigins: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(corsOrigins))(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
 }
 
 /**

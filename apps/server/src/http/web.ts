@@ -54,5 +54,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   for (const route of SPA_ROUTES) {
     app.get(route, (_request, reply) => sendIndex(reply));
+    // `/pdf/` is the same screen: send the browser to the one address (relative links resolve
+    // against it, so serving the page there would break them).
+    if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
 }

@@ -6,11 +6,11 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { markId } from '../content';
 import type { Repository } from '../db/repository';
+import { inPool } from '../extract/answer';
 import type { ExtractPool } from '../extract/pool';
 import { probeUpload } from '../extract/probe';
 import { HttpError, parseBody } from '../http/errors';
 import { EXTRACT_LIMITS, SERVER_LIMITS } from '../limits';
-import { JobTimeoutError, PoolBusyError, PoolClosedError, WorkerJobError } from '../workers/pool';
 
 /** Multipart fields of POST /v1/stamp/parse. */
 export const PARSE_FIELDS = { gray: 'gray', stream: 'stream', file: 'file' } as const;
@@ -68,40 +68,6 @@ const ZGrayBody = z.object({ gray: z.string() });
 
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Pool and worker failures as answers: load is 503 with Retry-After, a bad image is 4xx. */
-async function inPool<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const retry = { headers: { 'retry-after': String(EXTRACT_LIMITS.retryAfterS) } };
-    if (err instanceof PoolBusyError) {
-      throw new HttpError(503, 'BUSY', 'Too many seals are being extracted; try again shortly', {
-        ...retry,
-        cause: err,
-      });
-    }
-    if (err instanceof JobTimeoutError) {
-      throw new HttpError(503, 'EXTRACT_TIMEOUT', 'The extraction took too long; try again', {
-        ...retry,
-        cause: err,
-      });
-    }
-    if (err instanceof PoolClosedError) {
-      throw new HttpError(503, 'UNAVAILABLE', 'The server is shutting down', {
-        ...retry,
-        cause: err,
-      });
-    }
-    if (err instanceof WorkerJobError && err.code === 'UNDECODABLE_IMAGE') {
-      throw new HttpError(422, err.code, err.message, { cause: err });
-    }
-    if (err instanceof WorkerJobError && err.code === 'IMAGE_TOO_MANY_PIXELS') {
-      throw new HttpError(413, err.code, err.message, { cause: err });
-    }
-    throw err;
-  }
 }
 
 interface ParseForm {

@@ -29,6 +29,17 @@ describe('feedback widget', () => {
     expect(screen.queryByPlaceholderText('问题反馈...')).toBeNull();
   });
 
+  it('says before sending that feedback holds a character that is not text', () => {
+    const fetch = mockFetch(() => new Response(null, { status: 204 }));
+    const box = open();
+    fireEvent.change(box, { target: { value: 'hello\u202eworld' } });
+    fireEvent.submit(box.form as HTMLFormElement);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(
+      '反馈内容不能包含控制字符、双向控制符或零宽字符',
+    );
+  });
+
   it('does not send empty or blank text', () => {
     const fetch = mockFetch(() => new Response(null, { status: 204 }));
     const box = open();

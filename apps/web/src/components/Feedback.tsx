@@ -1,10 +1,10 @@
-import { LIMITS } from '@yinzhang/seal';
+import { hasNoControlCharsButLineBreaks, LIMITS } from '@yinzhang/seal';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendReport } from '../api/site';
 import styles from './Feedback.module.css';
 
-type SendState = 'idle' | 'sending' | 'sent' | 'failed';
+type SendState = 'idle' | 'sending' | 'sent' | 'failed' | 'notText';
 
 /** Floating feedback box (SPEC §2): a short text, trimmed, never sent empty. */
 export default function Feedback() {
@@ -36,6 +36,11 @@ export default function Feedback() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!trimmed || state === 'sending') return;
+    // The server's text rule (issue 20), said before sending: its 400 would say the same.
+    if (!hasNoControlCharsButLineBreaks(trimmed)) {
+      setState('notText');
+      return;
+    }
     setState('sending');
     try {
       await sendReport(trimmed);
@@ -60,7 +65,7 @@ export default function Feedback() {
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              if (state === 'sent' || state === 'failed') setState('idle');
+              if (state === 'sent' || state === 'failed' || state === 'notText') setState('idle');
             }}
           />
           <div className={styles.row}>
@@ -81,6 +86,11 @@ export default function Feedback() {
           {state === 'failed' && (
             <p role="alert" className={styles.error}>
               {t('feedback.failed')}
+            </p>
+          )}
+          {state === 'notText' && (
+            <p role="alert" className={styles.error}>
+              {t('feedback.notText')}
             </p>
           )}
         </form>

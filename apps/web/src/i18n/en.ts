@@ -183,6 +183,7 @@ const en: Strings<typeof zhCN> = {
     send: 'Send',
     thanks: 'Thanks for your feedback',
     failed: 'Sending failed',
+    notText: 'Feedback may not contain control, bidi-control or zero-width characters',
     close: 'Close',
   },
   footer: {

@@ -1,11 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type convertZhCN from './convert.zh-CN';
+import digsigEn from './digsig.en';
+import digsigZhCN from './digsig.zh-CN';
 import en from './en';
 import navEn from './nav.en';
 import navZhCN from './nav.zh-CN';
 import pdfsignEn from './pdfsign.en';
 import pdfsignZhCN from './pdfsign.zh-CN';
+import type trustZhCN from './trust.zh-CN';
 import zhCN from './zh-CN';
 
 export const LANGUAGES = [
@@ -38,8 +41,8 @@ i18n.on('languageChanged', applyLanguage);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...navZhCN, ...pdfsignZhCN } },
-    en: { translation: { ...en, ...navEn, ...pdfsignEn } },
+    'zh-CN': { translation: { ...zhCN, ...navZhCN, ...pdfsignZhCN, ...digsigZhCN } },
+    en: { translation: { ...en, ...navEn, ...pdfsignEn, ...digsigEn } },
   },
   lng: savedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
@@ -68,7 +71,12 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The PDF tools' strings arrive with their code (convert.ts) but are typed here.
     resources: {
-      translation: typeof zhCN & typeof navZhCN & typeof convertZhCN & typeof pdfsignZhCN;
+      translation: typeof zhCN &
+        typeof navZhCN &
+        typeof convertZhCN &
+        typeof pdfsignZhCN &
+        typeof trustZhCN &
+        typeof digsigZhCN;
     };
   }
 }

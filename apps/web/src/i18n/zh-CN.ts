@@ -178,6 +178,7 @@ const zhCN = {
     send: '发送',
     thanks: '感谢反馈',
     failed: '发送失败',
+    notText: '反馈内容不能包含控制字符、双向控制符或零宽字符',
     close: '关闭',
   },
   footer: {

@@ -2,17 +2,19 @@
  * The app's one store (STYLE #5): components read fields with `useSeal(selector)` and change them
  * only through the named actions below. This is the only module that imports zustand.
  */
-import { SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
+import { hasNoControlChars, notTextMessage, SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createStamp, markFile, type SealInput } from '../api/seal';
 import type { TabId } from '../model/tabs';
 import { type ConvertState, createConvertSlice } from './convert';
+import { type CertificateKernel, createDigsigSlice, type DigsigState } from './digsig';
 import { createExtractSlice, type ExtractState } from './extract';
 import { createGallerySlice, type GalleryState, type StampEntry } from './gallery';
 import { defaultStorage, type StampKind, type StampStorage } from './galleryStorage';
 import { createPdfSignSlice, type PdfSignState } from './pdfsign';
 import { createSignSlice, type SignState } from './sign';
+import { defaultSigningStorage, type SigningStorage } from './signingStorage';
 import { blobToDataUrl, loadSavedStamp, saveStamp } from './stampStorage';
 import { createWorkSlice, keepWork, type WorkState } from './work';
 import { defaultWorkStorage, type WorkStorage } from './workStorage';
@@ -66,7 +68,8 @@ export interface SealState
     SignState,
     ConvertState,
     PdfSignState,
-    WorkState {
+    WorkState,
+    DigsigState {
   activeTab: TabId;
   /** The last stamp made or added; kept in localStorage `stamp` (SPEC §3). */
   currentStamp: Stamp | null;
@@ -90,6 +93,10 @@ export interface SealStoreDeps {
   storage?: StampStorage;
   /** Where the open image or PDF and its placements are kept across reloads. */
   workStorage?: WorkStorage;
+  /** Where the generated signing key and trust anchors are kept; IndexedDB when the browser has it. */
+  signingStorage?: SigningStorage;
+  /** Certificate making and reading (pkijs), loaded on first use. */
+  certificates?: () => Promise<CertificateKernel>;
 }
 
 const defaultDeps: SealStoreDeps = {
@@ -99,6 +106,10 @@ const defaultDeps: SealStoreDeps = {
       ? (await import('../seal/renderDesigned')).renderDesignedSeal(input, design)
       : (await import('../seal/localSeal')).renderLocalSeal(input),
 };
+
+// The kernel's key type is WebCrypto's own CryptoKey, declared without the DOM's types there.
+const loadCertificates = () =>
+  import('@yinzhang/pdf/certificates') as unknown as Promise<CertificateKernel>;
 
 export function normalizeSealInput(input: SealInput): SealInput {
   return { name: input.name.trim(), title: input.title.trim(), code: input.code.trim() };
@@ -163,6 +174,11 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       ...createConvertSlice(set, get),
       ...createPdfSignSlice(set, get),
       ...createWorkSlice(set, get, workStorage),
+      ...createDigsigSlice(
+        set,
+        deps.signingStorage ?? defaultSigningStorage(),
+        deps.certificates ?? loadCertificates,
+      ),
       activeTab: 'make',
       currentStamp: restored,
       createCache: {},
@@ -179,6 +195,15 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         const ticket = ++latestTicket;
         if (!input.name) {
           set({ making: false, makeError: { reason: 'nameRequired' } });
+          return;
+        }
+        // The server's own text rule (issue 20), said here before anything is sent.
+        const notText = (['name', 'title', 'code'] as const).find(
+          (field) => !hasNoControlChars(input[field]),
+        );
+        if (notText !== undefined) {
+          const message = notTextMessage(notText);
+          set({ making: false, makeError: { reason: 'failed', message } });
           return;
         }
         const key = sealCacheKey(method, input, design);
@@ -231,6 +256,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
   void store.getState().loadGallery();
   keepWork(store, workStorage);
   void store.getState().restoreWork();
+  void store.getState().loadSigning();
   return store;
 }
 

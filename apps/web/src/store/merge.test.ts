@@ -172,7 +172,11 @@ describe('merge list', () => {
 
 describe('inspected and bookmarkTitle', () => {
   it.each([
-    [{ ok: true, pages: 5 } as const, { pages: 5, status: true, problem: null }],
+    [{ ok: true, pages: 5 } as const, { pages: 5, status: true, problem: null, signatures: 0 }],
+    [
+      { ok: true, pages: 2, signatures: 3 } as const,
+      { pages: 2, status: true, problem: null, signatures: 3 },
+    ],
     [
       { ok: false, code: 'PASSWORD_REQUIRED', message: '' } as const,
       { pages: null, status: false, problem: 'password' },

@@ -22,6 +22,8 @@ export interface MergeFile {
   /** SPEC §4: true when the file loaded, false when it did not; null while it is being read. */
   status: boolean | null;
   problem: MergeProblem | null;
+  /** Digital signatures it carries: a merged file cannot keep them (the row says so). */
+  signatures?: number;
   /** The password that opened it, sent again with the merge. */
   password?: string | undefined;
 }
@@ -61,8 +63,12 @@ type Set = (partial: Partial<MergeState> | ((s: MergeState) => Partial<MergeStat
 type Get = () => MergeState;
 
 /** The list entry after reading a file: its page count, or why it cannot be merged. */
-export function inspected(answer: InspectAnswer): Pick<MergeFile, 'pages' | 'status' | 'problem'> {
-  if (answer.ok) return { pages: answer.pages, status: true, problem: null };
+export function inspected(
+  answer: InspectAnswer,
+): Pick<MergeFile, 'pages' | 'status' | 'problem' | 'signatures'> {
+  if (answer.ok) {
+    return { pages: answer.pages, status: true, problem: null, signatures: answer.signatures ?? 0 };
+  }
   const problem: MergeProblem =
     answer.code === 'PASSWORD_REQUIRED' || answer.code === 'PASSWORD_WRONG'
       ? 'password'

@@ -128,6 +128,23 @@ describe('seal store', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['name', '北京\u202e某某'],
+    ['title', '合同\u200b专用章'],
+    ['code', 'A1\u0085'],
+  ] as const)(
+    'says before sending that the %s holds a character that is not text',
+    async (field, value) => {
+      const { store, fetch } = setup();
+      await store.getState().makeSeal('server', { ...input, [field]: value });
+      expect(fetch).not.toHaveBeenCalled();
+      expect(store.getState().makeError).toEqual({
+        reason: 'failed',
+        message: `${field} may not contain control, bidi-control or zero-width characters`,
+      });
+    },
+  );
+
   it('keeps the current stamp in localStorage as a data URL', async () => {
     const { store } = setup();
     await store.getState().makeSeal('server', input);

@@ -19,7 +19,13 @@ class FakePdfError extends Error {
 
 function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
   return {
-    readPdfInfo: vi.fn<PdfEngine['readPdfInfo']>(async () => ({ pages: [{}, {}, {}] })),
+    readPdfInfo: vi.fn<PdfEngine['readPdfInfo']>(async () => ({
+      pages: [{}, {}, {}],
+      signatures: [{ field: 'Buyer' }],
+      encryption: { method: 'AES-256' },
+      canModify: false,
+      certification: 2,
+    })),
     mergePdfs: vi.fn<PdfEngine['mergePdfs']>(async (files, { onProgress }) => {
       for (const [i] of files.entries())
         onProgress?.({ phase: 'copy', done: i, total: files.length });
@@ -41,12 +47,18 @@ async function run(request: JobRequest, engine: PdfEngine) {
 }
 
 describe('handleRequest', () => {
-  it('answers inspect with the page count', async () => {
+  it('answers inspect with the page count and what writing must respect', async () => {
     const engine = fakeEngine();
     const posted = await run({ id: 7, kind: 'inspect', bytes: new ArrayBuffer(4) }, engine);
-    expect(posted).toEqual([
-      { message: { id: 7, type: 'done', answer: { ok: true, pages: 3 } }, transfer: [] },
-    ]);
+    const answer = {
+      ok: true,
+      pages: 3,
+      signatures: 1,
+      encrypted: true,
+      canModify: false,
+      certification: 2,
+    };
+    expect(posted).toEqual([{ message: { id: 7, type: 'done', answer }, transfer: [] }]);
   });
 
   it('answers inspect with the engine code when the file is refused (a password, damage)', async () => {

@@ -22,8 +22,16 @@ export type PdfJob =
   | { kind: 'images'; images: ArrayBuffer[]; options: ImageJobOptions };
 
 export type InspectAnswer =
-  | { ok: true; pages: number }
+  | ({ ok: true; pages: number } & Partial<InspectTrust>)
   | { ok: false; code: string; message: string };
+
+/** What a file holds that writing must respect (issue 14): see features/pdfsign/trust. */
+export interface InspectTrust {
+  signatures: number;
+  encrypted: boolean;
+  canModify: boolean;
+  certification: 1 | 2 | 3 | null;
+}
 
 export interface MergeAnswer {
   /** Undefined when no file could be read. */
@@ -50,7 +58,16 @@ export type JobMessage =
 
 /** The engine functions the worker runs (@yinzhang/pdf in the real worker). */
 export interface PdfEngine {
-  readPdfInfo(bytes: Uint8Array, password?: string): Promise<{ pages: readonly unknown[] }>;
+  readPdfInfo(
+    bytes: Uint8Array,
+    password?: string,
+  ): Promise<{
+    pages: readonly unknown[];
+    signatures: readonly unknown[];
+    encryption: unknown;
+    canModify: boolean;
+    certification: 1 | 2 | 3 | null;
+  }>;
   mergePdfs(
     files: readonly { bytes: Uint8Array; name: string; password?: string | undefined }[],
     options: { onProgress?: (p: Progress) => void },
@@ -90,7 +107,15 @@ async function run(
     case 'inspect': {
       try {
         const info = await engine.readPdfInfo(new Uint8Array(job.bytes), job.password);
-        return { answer: { ok: true, pages: info.pages.length }, transfer: [] };
+        const answer: InspectAnswer = {
+          ok: true,
+          pages: info.pages.length,
+          signatures: info.signatures.length,
+          encrypted: info.encryption !== null,
+          canModify: info.canModify,
+          certification: info.certification,
+        };
+        return { answer, transfer: [] };
       } catch (error) {
         const code = codeOf(error);
         // Only the engine's own refusals are answers; anything else is a failure of the job.

@@ -3,6 +3,7 @@ import { COMMON_HELP, type Command, kb, str } from '../command';
 import { InputError, UsageError } from '../errors';
 import { readInput, writeOutput } from '../files';
 import { required } from '../options';
+import { noticeLine } from '../trust';
 
 export const mergeCommand: Command = {
   name: 'merge',
@@ -11,7 +12,9 @@ export const mergeCommand: Command = {
 
 Puts the pages of every file one after another. Each file's bookmarks go under one bookmark
 named after the file; links inside a file keep working. A file that cannot be read is reported
-on stderr and left out; the others are merged.
+on stderr and left out; the others are merged. A merged file is a new document: digital
+signatures of the inputs are not carried over, and stderr names each input that had some.
+The output is not encrypted.
 
   --password P        tried on every encrypted file
 ${COMMON_HELP}`,
@@ -20,6 +23,14 @@ ${COMMON_HELP}`,
     const output = required(str(args, 'output'), '--output');
     if (args.positionals.length < 1) throw new UsageError('give the PDFs to merge');
     const password = str(args, 'password');
+    const paths = args.positionals;
+    // The engine names an input by the name it was given, or by its index: say its path.
+    const inputPath = (file: string | undefined) =>
+      file === undefined
+        ? undefined
+        : (paths.find((p) => basename(p) === file) ??
+          (/^\d+$/.test(file) ? paths[Number(file)] : undefined) ??
+          file);
     // A missing file is a typo on the command line: stop before doing anything.
     const files = await Promise.all(
       args.positionals.map(async (path) => ({
@@ -29,7 +40,10 @@ ${COMMON_HELP}`,
       })),
     );
     const { mergePdfs } = await import('@yinzhang/pdf');
-    const { bytes, results } = await mergePdfs(files, { onProgress: report.onProgress });
+    const { bytes, results } = await mergePdfs(files, {
+      onProgress: report.onProgress,
+      onNotice: (notice) => report.warn(noticeLine({ ...notice, file: inputPath(notice.file) })),
+    });
     results.forEach((r, i) => {
       if (!r.ok) report.note(`skipped ${args.positionals[i]}: ${r.error}`);
     });

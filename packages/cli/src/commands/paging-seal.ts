@@ -3,11 +3,13 @@ import { COMMON_HELP, type Command, kb, str } from '../command';
 import { UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
 import { fraction, integer, millimetres, oneOf, required } from '../options';
+import { TRUST_HELP, TRUST_OPTIONS, trustChoice } from '../trust';
 
 export const pagingSealCommand: Command = {
   name: 'paging-seal',
   summary: 'put a paging seal (骑缝章) across the edges of all pages',
-  help: `yinzhang paging-seal in.pdf --image seal.png [--edge right|left] [--y F] [--width NUMmm] -o out.pdf
+  help: `yinzhang paging-seal in.pdf --image seal.png [--edge right|left] [--y F] [--width NUMmm]
+                      [--password P] [--decrypt] [--ignore-restrictions] [--force-rewrite] -o out.pdf
 
 Cuts one seal into vertical strips, one per page, at the page edge: fanned out, the pages show
 the whole seal. More pages than --max-pages start another seal.
@@ -18,7 +20,8 @@ the whole seal. More pages than --max-pages start another seal.
   --width NUMmm       the printed seal width (default ${DEFAULT_SEAL_MM}mm)
   --max-pages N       pages per seal at most (default ${DEFAULT_MAX_PAGES_PER_SEAL})
   --first-share F     the first page's share of the seal width, 0 to 1 (default: equal strips)
-  --password P        the password of an encrypted PDF (the output is not encrypted)
+${TRUST_HELP}
+
 ${COMMON_HELP}`,
   options: {
     image: { type: 'string' },
@@ -27,7 +30,7 @@ ${COMMON_HELP}`,
     width: { type: 'string' },
     'max-pages': { type: 'string' },
     'first-share': { type: 'string' },
-    password: { type: 'string' },
+    ...TRUST_OPTIONS,
   },
   async run(args, report) {
     const output = required(str(args, 'output'), '--output');
@@ -46,19 +49,29 @@ ${COMMON_HELP}`,
       maxPagesPerSeal:
         maxText === undefined ? DEFAULT_MAX_PAGES_PER_SEAL : integer(maxText, '--max-pages', 1),
       firstPageShare: share,
-      password: str(args, 'password'),
     };
-    const { pagingSeal } = await import('@yinzhang/pdf');
+    const trust = trustChoice(args, report);
+    const { pagingSeal, readPdfInfo } = await import('@yinzhang/pdf');
     const { loadImage } = await import('../images');
     const [bytes, image] = await Promise.all([
       readInput(input),
       loadImage(required(str(args, 'image'), '--image'), true),
     ]);
+    // Read first: a wrong password or a refusal is reported before any drawing.
+    const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
     const out = await aboutFile(
       input,
-      pagingSeal(bytes, { ...options, image: image.bytes, onProgress: report.onProgress }),
+      trust.guard(
+        pagingSeal(bytes, {
+          ...options,
+          ...trust.options,
+          image: image.bytes,
+          onProgress: report.onProgress,
+        }),
+      ),
     );
     await writeOutput(output, out);
+    trust.finish({ encrypted: info.encryption !== null });
     report.note(`wrote ${output} (${kb(out.length)})`);
   },
 };

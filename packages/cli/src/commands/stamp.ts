@@ -4,12 +4,14 @@ import { COMMON_HELP, type Command, kb, str } from '../command';
 import { UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
 import { fraction, integer, oneOf, PAGE_SELECTIONS, required, rotation, width } from '../options';
+import { TRUST_HELP, TRUST_OPTIONS, trustChoice } from '../trust';
 
 export const stampCommand: Command = {
   name: 'stamp',
   summary: 'put a stamp image on one page or on every page of a PDF',
   help: `yinzhang stamp in.pdf --image stamp.png (--page N | --every-page) --x F --y F --width F|NUMmm
-                [--rotate 0|90|180|270] [--password P] -o out.pdf
+                [--rotate 0|90|180|270] [--password P] [--decrypt] [--ignore-restrictions]
+                [--force-rewrite] -o out.pdf
 
 Places the image with its top-left corner at (x, y), as fractions of the page as displayed
 (0,0 is the top-left corner, 1,1 the bottom-right). Its height follows the image's shape.
@@ -23,7 +25,8 @@ A stamp that runs past the bottom of its page continues on the next page.
   --x F, --y F        the stamp's top-left corner, fractions of the page width and height
   --width F|NUMmm     a fraction of the page width (e.g. 0.2), or a printed size (e.g. 42mm)
   --rotate DEG        turn the stamp clockwise about its centre
-  --password P        the password of an encrypted PDF (the output is not encrypted)
+${TRUST_HELP}
+
 ${COMMON_HELP}`,
   options: {
     image: { type: 'string' },
@@ -34,7 +37,7 @@ ${COMMON_HELP}`,
     y: { type: 'string' },
     width: { type: 'string' },
     rotate: { type: 'string' },
-    password: { type: 'string' },
+    ...TRUST_OPTIONS,
   },
   async run(args, report) {
     const output = required(str(args, 'output'), '--output');
@@ -51,14 +54,14 @@ ${COMMON_HELP}`,
     const y = fraction(required(str(args, 'y'), '--y'), '--y');
     const size = width(required(str(args, 'width'), '--width'), '--width');
     const rotate = rotation(str(args, 'rotate'), '--rotate');
-    const password = str(args, 'password');
+    const trust = trustChoice(args, report);
     const imagePath = required(str(args, 'image'), '--image');
     const { mmToPt, readPdfInfo, stampPdf } = await import('@yinzhang/pdf');
     const { loadImage } = await import('../images');
     const [bytes, image] = await Promise.all([readInput(input), loadImage(imagePath, true)]);
 
     // The height follows the image's aspect on the page the placement is measured on.
-    const info = await aboutFile(input, readPdfInfo(bytes, password));
+    const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
     const index = every ? 0 : integer(pageText as string, '--page', 1) - 1;
     const page = info.pages[index];
     if (!page) throw new UsageError(`--page ${index + 1}: ${input} has ${info.pages.length} pages`);
@@ -76,15 +79,18 @@ ${COMMON_HELP}`,
     };
     const out = await aboutFile(
       input,
-      stampPdf(bytes, {
-        images: { stamp: image.bytes },
-        placements: every ? [] : [placement],
-        every: every ? { placement, pages } : undefined,
-        password,
-        onProgress: report.onProgress,
-      }),
+      trust.guard(
+        stampPdf(bytes, {
+          images: { stamp: image.bytes },
+          placements: every ? [] : [placement],
+          every: every ? { placement, pages } : undefined,
+          ...trust.options,
+          onProgress: report.onProgress,
+        }),
+      ),
     );
     await writeOutput(output, out);
+    trust.finish({ encrypted: info.encryption !== null });
     report.note(`wrote ${output} (${info.pages.length} pages, ${kb(out.length)})`);
   },
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import tool from '../convert/tool.module.css';
+import SignaturePanel from '../digsig/SignaturePanel';
 import styles from './PdfEditor.module.css';
 import PdfViewer from './PdfViewer';
 import '../../i18n/convert';
@@ -9,6 +10,7 @@ import '../../i18n/convert';
 interface OpenDocument {
   url: string;
   name: string;
+  file: File;
 }
 
 /** PDF编辑: choose a PDF, then annotate, print and save it in the embedded viewer. */
@@ -27,12 +29,13 @@ export default function PdfEditor() {
         cta={doc ? t('pdfPage.change') : t('pdfPage.cta')}
         tip={t('pdfPage.tip')}
         compact={doc !== null}
-        onFile={(file) => setDoc({ url: URL.createObjectURL(file), name: file.name })}
+        onFile={(file) => setDoc({ url: URL.createObjectURL(file), name: file.name, file })}
       />
       <p className={tool.hint}>{t('pdfPage.editHint')}</p>
       {doc && (
         <>
           <p className={styles.current}>{t('pdfPage.current', { name: doc.name })}</p>
+          <SignaturePanel file={doc.file} />
           <PdfViewer url={doc.url} name={doc.name} />
         </>
       )}

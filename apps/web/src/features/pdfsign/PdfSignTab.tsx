@@ -1,5 +1,5 @@
 import { looksComplete } from '@yinzhang/pdf';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
@@ -7,6 +7,10 @@ import { loadImage } from '../../files/image';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes, visibleMiddle } from '../../model/column';
 import { tabDomId } from '../../model/tabs';
 import { type StampEntry, sealStore, useSeal } from '../../store';
+import DigitalSignature from '../digsig/DigitalSignature';
+import { isSigningProblem } from '../digsig/problemText';
+import SignaturePanel from '../digsig/SignaturePanel';
+import { signingPlan } from '../digsig/signingStep';
 import StampGallery from '../gallery/StampGallery';
 import CloseDocument from '../sign/CloseDocument';
 import layout from '../sign/SignLayout.module.css';
@@ -17,6 +21,11 @@ import { pagingSealEntry } from './pagingSeal';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { signPdfInWorker } from './signPdf';
+import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
+import PdfPasswordForm from './trust/PdfPasswordForm';
+import PdfTrustPanel from './trust/PdfTrustPanel';
+import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
+import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
 
 type Opening =
@@ -36,10 +45,13 @@ export default function PdfSignTab() {
   const viewRef = useRef<PagesView | null>(null);
   const [viewDoc, setViewDoc] = useState<PDFDocumentProxy | null>(null);
   const [opening, setOpening] = useState<Opening>({ state: 'idle' });
-  const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   // Said next to 编辑完成 (on a phone the notice at the top is out of sight).
   const [finishNote, setFinishNote] = useState<string | null>(null);
+  // Signatures, password and permissions of the open file (issue 14), and why 编辑完成 refused.
+  const trust = usePdfTrust();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [notices, setNotices] = useState<WriteNotice[]>([]);
   const [job, setJob] = useState<Export>({ state: 'idle' });
   // Each opened PDF gets a fresh page view (loaded pages, scroll position).
   const [serial, setSerial] = useState(0);
@@ -66,7 +78,7 @@ export default function PdfSignTab() {
     }, []),
   );
 
-  async function open(file: File, pw?: string) {
+  async function open(file: File, pw?: string, removePassword = false) {
     const attempt = ++openingRef.current;
     setNotice(null);
     setOpening({ state: 'opening' });
@@ -92,8 +104,9 @@ export default function PdfSignTab() {
     setViewDoc(result.doc);
     setSerial((n) => n + 1);
     setOpening({ state: 'idle' });
-    setPassword('');
     setJob({ state: 'idle' });
+    setRefusal(null);
+    trust.read(file, pw, removePassword);
     const opened = { name: file.name, file, password: pw };
     openPdfDoc({ ...opened, pages: result.pages });
     // Stamps wait for this (see place), so none is placed on a page whose size is a guess.
@@ -102,11 +115,6 @@ export default function PdfSignTab() {
         openPdfDoc({ ...opened, pages });
       }
     });
-  }
-
-  function submitPassword(e: FormEvent) {
-    e.preventDefault();
-    if (opening.state === 'password') void open(opening.file, password);
   }
 
   async function place(entry: StampEntry) {
@@ -137,6 +145,9 @@ export default function PdfSignTab() {
     }
     setFinishNote(null);
     setNotice(null);
+    setNotices([]);
+    setRefusal(preflight(trust.trust, trust.choice));
+    if (preflight(trust.trust, trust.choice)) return;
     let pagingOption: PlanOptions['paging'];
     if (state.pagingSealOption.enabled) {
       const seal = pagingSealEntry(state.stamps, state.pdfPlacements);
@@ -151,36 +162,62 @@ export default function PdfSignTab() {
         widthMm: pagingImageMm(state.pagingSealOption.widthMm, seal.sizeMm),
       };
     }
-    const passes = exportPlan(state.pdfPlacements, {
+    // 数字签名: the picked seal becomes the signature's appearance, so it is not stamped as well.
+    const signing = state.digsigEnabled ? signingPlan(state, window.location.origin) : null;
+    if (signing && !signing.ok) {
+      state.setDigsigOutcome({ error: signing.error, warnings: [] });
+      return;
+    }
+    const placements = signing
+      ? state.pdfPlacements.filter((p) => p.id !== signing.appearanceId)
+      : state.pdfPlacements;
+    const passes = exportPlan(placements, {
       pageGap: PAGE_GAP_PX / Math.max(1, view.layout.width),
       batchPages: state.pdfBatchPages,
       paging: pagingOption,
     });
-    if (passes.length === 0) {
+    if (passes.length === 0 && !signing) {
       setNotice(t('pdfsign.nothing'));
       return;
     }
     setJob({ state: 'working', fraction: 0 });
     try {
       const images: Record<string, ArrayBuffer> = {};
-      for (const stampId of imagesUsed(passes)) {
+      const used = imagesUsed(passes);
+      if (signing) used.push(signing.step.appearance.image);
+      for (const stampId of new Set(used)) {
         const entry = state.stamps.find((s) => s.id === stampId);
         const src = entry?.url ?? state.pdfPlacements.find((p) => p.stampId === stampId)?.src;
         if (!src) throw new Error(`missing stamp ${stampId}`);
         images[stampId] = await (await fetch(src)).arrayBuffer();
       }
+      state.setDigsigOutcome({ error: null, warnings: [] });
       const signed = await signPdfInWorker(
-        { file: doc.file, password: doc.password, images, passes },
+        {
+          file: doc.file,
+          ...writeOptions(doc.password, trust.choice),
+          images,
+          passes,
+          signature: signing?.step,
+        },
         (fraction) => setJob({ state: 'working', fraction }),
+        (n) => setNotices((list) => [...list, n]),
+        (warnings) => state.setDigsigOutcome({ warnings }),
       );
       const name = signedName(doc.name);
       downloadBlob(signed, name);
       setJob({ state: 'done', name });
     } catch (error) {
       setJob({ state: 'idle' });
-      setNotice(
-        t('pdfsign.failed', { message: error instanceof Error ? error.message : String(error) }),
-      );
+      const code = (error as { code?: string } | null)?.code;
+      const refused = refusalOf(code, trust.choice);
+      if (refused) setRefusal(refused);
+      else if (signing && isSigningProblem(code) && error instanceof Error) {
+        state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });
+      } else
+        setNotice(
+          t('pdfsign.failed', { message: error instanceof Error ? error.message : String(error) }),
+        );
     }
   }
 
@@ -206,31 +243,17 @@ export default function PdfSignTab() {
         )}
         {opening.state === 'opening' && <p role="status">{t('pdfsign.opening')}</p>}
         {opening.state === 'password' && (
-          <form className={styles.password} onSubmit={submitPassword}>
-            <p className={styles.passwordTitle}>{t('pdfsign.passwordTitle')}</p>
-            <label htmlFor={`${id}-pw`}>{t('pdfsign.password')}</label>
-            <input
-              id={`${id}-pw`}
-              type="password"
-              autoComplete="off"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button type="submit" className={styles.secondary}>
-              {t('pdfsign.open')}
-            </button>
-            {opening.wrong && (
-              <p role="alert" className={layout.notice}>
-                {t('pdfsign.passwordWrong')}
-              </p>
-            )}
-          </form>
+          <PdfPasswordForm
+            wrong={opening.wrong}
+            onSubmit={(pw, remove) => void open(opening.file, pw, remove)}
+          />
         )}
         {notice && (
           <p role="alert" className={layout.notice}>
             {notice}
           </p>
         )}
+        <SignaturePanel file={pdfDoc?.file ?? null} password={pdfDoc?.password} />
       </div>
       <aside className={`${layout.side} ${styles.side}`}>
         <fieldset className={styles.modes}>
@@ -249,6 +272,7 @@ export default function PdfSignTab() {
         </fieldset>
         {mode === 'batch' && <p className={styles.small}>{t('pdfsign.batchHint')}</p>}
         <p className={styles.tip}>{t('pdfsign.saveTip')}</p>
+        <DigitalSignature />
         <button
           type="button"
           className={styles.primary}
@@ -262,6 +286,13 @@ export default function PdfSignTab() {
             {finishNote}
           </p>
         )}
+        <FinishMessages
+          refusal={refusal}
+          notices={job.state === 'done' ? notices : []}
+          keptPassword={
+            job.state === 'done' && trust.trust?.encrypted === true && !trust.choice.removePassword
+          }
+        />
         {working && (
           <div className={styles.progress} role="status">
             <span>{t('pdfsign.working')}</span>
@@ -293,7 +324,10 @@ export default function PdfSignTab() {
       </aside>
       <div className={layout.work}>
         {pdfDoc && viewDoc ? (
-          <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
+          <>
+            <PdfTrustPanel state={trust} />
+            <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
+          </>
         ) : (
           <p className={layout.hint}>{t('pdfsign.hint')}</p>
         )}

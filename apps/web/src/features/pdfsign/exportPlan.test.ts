@@ -4,6 +4,16 @@ import type { PdfPlacement } from '../../store/pdfsign';
 import { exportPlan, imagesUsed, pagingImageMm, signedName } from './exportPlan';
 import { runSignJob, type SignEngine } from './signJob';
 
+const noSigning: Pick<
+  SignEngine,
+  'readP12' | 'signingKeyFromCryptoKey' | 'signPdf' | 'postTimestamp'
+> = {
+  readP12: vi.fn(),
+  signingKeyFromCryptoKey: vi.fn(),
+  signPdf: vi.fn(),
+  postTimestamp: vi.fn(),
+};
+
 const f = (n: number) => n as PageFraction;
 function placement(id: string, page: number, y: number, batch = false): PdfPlacement {
   return {
@@ -61,42 +71,76 @@ describe('the export plan', () => {
     expect(signedName('a.b.pdf')).toBe('a.b-signed.pdf');
   });
 
-  it('runs the passes in order on the previous output, with the password only for the first', async () => {
-    const seen: string[] = [];
-    const engine: SignEngine = {
-      stampPdf: vi.fn(async (bytes, options) => {
-        seen.push(
-          `stamp:${bytes[0]}:${options.password ?? '-'}:${options.every ? `every-${options.every.pages}` : 'one'}`,
-        );
-        options.onProgress?.({ phase: 'draw', done: 1, total: 2 });
-        return Uint8Array.of((bytes[0] ?? 0) + 1);
-      }),
-      pagingSeal: vi.fn(async (bytes, options) => {
-        seen.push(`paging:${bytes[0]}:${options.edge}:${options.y}:${options.image[0]}`);
-        return Uint8Array.of((bytes[0] ?? 0) + 1);
-      }),
-    };
-    const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
-      pageGap: 0.01,
-      batchPages: 'odd',
-      paging: { image: 'made:a', edge: 'right', y: 0.25, widthMm: 40 },
-    });
-    const progress: number[] = [];
-    const out = await runSignJob(
-      {
-        bytes: Uint8Array.of(10).buffer,
-        password: 'pw',
-        images: { 'made:a': Uint8Array.of(7).buffer, 'made:b': Uint8Array.of(8).buffer },
-        passes,
-      },
-      engine,
-      (p) => progress.push(p),
-    );
-    expect([...out]).toEqual([13]);
-    expect(seen).toEqual(['stamp:10:pw:one', 'stamp:11:-:every-odd', 'paging:12:right:0.25:7']);
-    expect(progress.at(-1)).toBe(1);
-    expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
-  });
+  it.each([
+    {
+      why: 'keeps the password for every pass (the output stays encrypted)',
+      decrypt: false,
+      seen: [
+        'stamp:10:pw:keep:one',
+        'stamp:11:pw:keep:every-odd',
+        'paging:12:pw:keep:right:0.25:7',
+      ],
+    },
+    {
+      why: '移除密码: the first pass removes it, later passes need none',
+      decrypt: true,
+      seen: [
+        'stamp:10:pw:decrypt:one',
+        'stamp:11:-:keep:every-odd',
+        'paging:12:-:keep:right:0.25:7',
+      ],
+    },
+  ])(
+    'runs the passes in order on the previous output; $why',
+    async ({ decrypt, seen: expected }) => {
+      const seen: string[] = [];
+      const how = (o: { password?: string | undefined; decrypt?: boolean | undefined }) =>
+        `${o.password ?? '-'}:${o.decrypt ? 'decrypt' : 'keep'}`;
+      const engine: SignEngine = {
+        stampPdf: vi.fn(async (bytes, options) => {
+          seen.push(
+            `stamp:${bytes[0]}:${how(options)}:${options.every ? `every-${options.every.pages}` : 'one'}`,
+          );
+          expect(options.ignoreRestrictions).toBe(true);
+          options.onProgress?.({ phase: 'draw', done: 1, total: 2 });
+          options.onNotice?.({ code: 'REPAIRED' });
+          return Uint8Array.of((bytes[0] ?? 0) + 1);
+        }),
+        pagingSeal: vi.fn(async (bytes, options) => {
+          seen.push(
+            `paging:${bytes[0]}:${how(options)}:${options.edge}:${options.y}:${options.image[0]}`,
+          );
+          return Uint8Array.of((bytes[0] ?? 0) + 1);
+        }),
+        ...noSigning,
+      };
+      const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
+        pageGap: 0.01,
+        batchPages: 'odd',
+        paging: { image: 'made:a', edge: 'right', y: 0.25, widthMm: 40 },
+      });
+      const progress: number[] = [];
+      const notices: string[] = [];
+      const out = await runSignJob(
+        {
+          bytes: Uint8Array.of(10).buffer,
+          password: 'pw',
+          decrypt,
+          ignoreRestrictions: true,
+          images: { 'made:a': Uint8Array.of(7).buffer, 'made:b': Uint8Array.of(8).buffer },
+          passes,
+        },
+        engine,
+        (p) => progress.push(p),
+        (n) => notices.push(n.code),
+      );
+      expect([...out]).toEqual([13]);
+      expect(seen).toEqual(expected);
+      expect(notices).toEqual(['REPAIRED', 'REPAIRED']);
+      expect(progress.at(-1)).toBe(1);
+      expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
+    },
+  );
 });
 
 describe('the paging seal width', () => {

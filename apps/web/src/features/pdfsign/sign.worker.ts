@@ -1,6 +1,16 @@
-/** The PDF签章 worker: stamps the PDF with @yinzhang/pdf off the main thread (see signJob.ts). */
-import { pagingSeal, stampPdf } from '@yinzhang/pdf';
-import { runSignJob, type SignEngine, type SignMessage, type SignWorkerRequest } from './signJob';
+/**
+ * The PDF签章 worker: stamps, then (数字签名) signs the PDF with @yinzhang/pdf off the main thread
+ * (see signJob.ts). The document and the key stay in this browser.
+ */
+import { pagingSeal, readP12, signingKeyFromCryptoKey, signPdf, stampPdf } from '@yinzhang/pdf';
+import { postTimestamp } from '../digsig/tsa';
+import {
+  runSignJob,
+  type SignatureStep,
+  type SignEngine,
+  type SignMessage,
+  type SignWorkerRequest,
+} from './signJob';
 
 const scope = self as unknown as {
   addEventListener(
@@ -14,28 +24,48 @@ const scope = self as unknown as {
 const engine: SignEngine = {
   stampPdf: stampPdf as unknown as SignEngine['stampPdf'],
   pagingSeal: pagingSeal as unknown as SignEngine['pagingSeal'],
+  readP12,
+  signingKeyFromCryptoKey,
+  signPdf: signPdf as unknown as SignEngine['signPdf'],
+  postTimestamp,
 };
+
+/** The signature step with a picked .p12 read here (the page passes the file by reference). */
+async function withP12Bytes(
+  step: SignatureStep<Blob> | undefined,
+): Promise<SignatureStep | undefined> {
+  if (!step) return undefined;
+  if (step.key.kind === 'cryptoKey') return { ...step, key: step.key };
+  return { ...step, key: { ...step.key, p12: await step.key.p12.arrayBuffer() } };
+}
 
 // Reading the file and making the result's Blob both copy the whole PDF: done here, they keep
 // the page's main thread free (a 100 MB copy there is a long task) and its heap small.
 scope.addEventListener('message', (event) => {
-  const { file, ...rest } = event.data;
+  const { file, signature, ...rest } = event.data;
   let lastPercent = -1;
-  file
-    .arrayBuffer()
-    .then((bytes) =>
-      runSignJob({ ...rest, bytes }, engine, (fraction) => {
-        // One message per percent: the engine reports every page, and each message re-renders
-        // the progress bar on the main thread.
-        const percent = Math.floor(fraction * 100);
-        if (percent === lastPercent) return;
-        lastPercent = percent;
-        scope.postMessage({ type: 'progress', fraction });
-      }),
+  const warnings: string[] = [];
+  Promise.all([file.arrayBuffer(), withP12Bytes(signature)])
+    .then(([bytes, step]) =>
+      runSignJob(
+        { ...rest, bytes, signature: step },
+        engine,
+        (fraction) => {
+          // One message per percent: the engine reports every page, and each message re-renders
+          // the progress bar on the main thread.
+          const percent = Math.floor(fraction * 100);
+          if (percent === lastPercent) return;
+          lastPercent = percent;
+          scope.postMessage({ type: 'progress', fraction });
+        },
+        (notice) =>
+          scope.postMessage({ type: 'notice', code: notice.code, signatures: notice.signatures }),
+        (warning) => warnings.push(warning),
+      ),
     )
     .then((out) => {
       const blob = new Blob([out as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
-      scope.postMessage({ type: 'done', blob });
+      scope.postMessage({ type: 'done', blob, warnings });
     })
     .catch((error: unknown) => {
       const code = (error as { code?: unknown } | null)?.code;

@@ -1,27 +1,52 @@
 /**
  * The PDF签章 export as a job over an injected engine (so it is tested without a worker): runs the
- * plan's passes in order, each on the previous output, and reports one overall fraction.
+ * plan's passes in order, each on the previous output, and reports one overall fraction. With 数字签名
+ * a last step signs the result: the placements went in first, so the signature covers them all.
  */
 import type { PageSelection } from '@yinzhang/pdf';
 import type { EnginePlacement, ExportPass } from './exportPlan';
 
+/** Which key signs: a .p12 read in the worker, or the CryptoKey kept in IndexedDB (structured-cloned). */
+export type SignatureKey<P12 = ArrayBuffer> =
+  | { kind: 'p12'; p12: P12; password: string }
+  | { kind: 'cryptoKey'; privateKey: CryptoKey; chain: Uint8Array[] };
+
+/** The digital signature made after the placements: its key, its visible seal, its timestamp. */
+export interface SignatureStep<P12 = ArrayBuffer> {
+  key: SignatureKey<P12>;
+  /** The placed seal that is the signature's appearance (its image is in `images`). */
+  appearance: EnginePlacement;
+  /** Our server's RFC 3161 relay (POST /v1/tsa); absent: no timestamp. */
+  timestampUrl?: string | undefined;
+}
+
 export interface SignRequest {
   bytes: ArrayBuffer;
   password?: string | undefined;
+  /** 移除密码: the output has no password (otherwise it keeps the input's encryption). */
+  decrypt?: boolean | undefined;
+  /** The user confirmed stamping although the file's permissions forbid changes. */
+  ignoreRestrictions?: boolean | undefined;
   images: Record<string, ArrayBuffer>;
   passes: ExportPass[];
+  signature?: SignatureStep | undefined;
 }
 
 /**
  * What the page sends the worker: the picked file itself (a Blob is passed by reference, so the
- * page never reads or copies a large PDF); the worker reads it.
+ * page never reads or copies a large PDF); the worker reads it, and a picked .p12 likewise.
  */
-export type SignWorkerRequest = Omit<SignRequest, 'bytes'> & { file: Blob };
+export type SignWorkerRequest = Omit<SignRequest, 'bytes' | 'signature'> & {
+  file: Blob;
+  signature?: SignatureStep<Blob> | undefined;
+};
 
 /** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; blob: Blob }
+  /** Something the user should be told about the written file (packages/pdf PdfNotice). */
+  | { type: 'notice'; code: string; signatures?: readonly string[] | undefined }
+  | { type: 'done'; blob: Blob; warnings: string[] }
   | { type: 'failed'; code: string | undefined; message: string };
 
 interface EngineProgress {
@@ -30,7 +55,27 @@ interface EngineProgress {
   total: number;
 }
 
-/** The engine functions used (@yinzhang/pdf's `stampPdf` and `pagingSeal` in the worker). */
+interface EngineNotice {
+  code: string;
+  signatures?: readonly string[] | undefined;
+}
+
+/** ExistingPdfWriteOptions of packages/pdf, as the worker passes them. */
+interface WriteOptions {
+  password?: string | undefined;
+  decrypt?: boolean | undefined;
+  ignoreRestrictions?: boolean | undefined;
+  onNotice?: ((notice: EngineNotice) => void) | undefined;
+}
+
+/** A key as the signing kernel takes it (@yinzhang/pdf `SigningKey`). */
+export interface EngineSigningKey {
+  readonly chain: readonly Uint8Array[];
+  readonly keyType: 'RSA' | 'EC';
+  sign(data: Uint8Array): Promise<Uint8Array>;
+}
+
+/** The engine functions used (@yinzhang/pdf's `stampPdf`, `pagingSeal` and signing in the worker). */
 export interface SignEngine {
   stampPdf(
     bytes: Uint8Array,
@@ -39,9 +84,8 @@ export interface SignEngine {
       placements: EnginePlacement[];
       every?: { placement: EnginePlacement; pages: PageSelection };
       pageGap?: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
-    },
+    } & WriteOptions,
   ): Promise<Uint8Array>;
   pagingSeal(
     bytes: Uint8Array,
@@ -50,22 +94,50 @@ export interface SignEngine {
       edge: 'left' | 'right';
       y: number;
       widthMm: number;
-      password?: string | undefined;
       onProgress?: (p: EngineProgress) => void;
+    } & WriteOptions,
+  ): Promise<Uint8Array>;
+  readP12(
+    bytes: Uint8Array,
+    password: string,
+  ): Promise<{ key: EngineSigningKey; warnings: string[] }>;
+  signingKeyFromCryptoKey(privateKey: CryptoKey, chain: Uint8Array[]): EngineSigningKey;
+  signPdf(
+    bytes: Uint8Array,
+    options: {
+      key: EngineSigningKey;
+      appearance: { image: Uint8Array; placement: EnginePlacement } | null;
+      password?: string | undefined;
+      timestamp?: ((request: Uint8Array) => Promise<Uint8Array>) | undefined;
+      onWarning?: (message: string) => void;
     },
   ): Promise<Uint8Array>;
+  /** POSTs an RFC 3161 request to `url` and returns the response (fetch in the worker). */
+  postTimestamp(url: string, request: Uint8Array): Promise<Uint8Array>;
 }
 
 export async function runSignJob(
   request: SignRequest,
   engine: SignEngine,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: EngineNotice) => void = () => {},
+  onWarning: (message: string) => void = () => {},
 ): Promise<Uint8Array> {
   const images: Record<string, Uint8Array> = {};
   for (const [id, buffer] of Object.entries(request.images)) images[id] = new Uint8Array(buffer);
   let bytes: Uint8Array = new Uint8Array(request.bytes);
-  let password = request.password;
-  const n = request.passes.length;
+  // Each pass appends to the previous one's output, which keeps the input's encryption: every
+  // pass opens it with the same password. 移除密码 writes the first pass without one.
+  const options: WriteOptions = {
+    password: request.password,
+    decrypt: request.decrypt,
+    ignoreRestrictions: request.ignoreRestrictions,
+    onNotice,
+  };
+  const { signature } = request;
+  // The key is read first: a wrong .p12 password fails at once, before minutes of stamping.
+  const key = signature ? await signingKey(signature.key, engine, onWarning) : null;
+  const n = request.passes.length + (signature ? 1 : 0);
   for (const [i, pass] of request.passes.entries()) {
     const progress = (p: EngineProgress) => {
       const part =
@@ -77,7 +149,7 @@ export async function runSignJob(
         images,
         placements: pass.placements,
         pageGap: pass.pageGap,
-        password,
+        ...options,
         onProgress: progress,
       });
     } else if (pass.kind === 'every') {
@@ -85,7 +157,7 @@ export async function runSignJob(
         images,
         placements: [],
         every: { placement: pass.placement, pages: pass.pages },
-        password,
+        ...options,
         onProgress: progress,
       });
     } else {
@@ -96,13 +168,41 @@ export async function runSignJob(
         edge: pass.edge,
         y: pass.y,
         widthMm: pass.widthMm,
-        password,
+        ...options,
         onProgress: progress,
       });
     }
-    // The engine writes decrypted files: later passes need no password.
-    password = undefined;
+    // After 移除密码 the output has no password: later passes need none and remove nothing.
+    if (options.decrypt) {
+      options.password = undefined;
+      options.decrypt = false;
+    }
+  }
+  if (signature && key) {
+    const image = images[signature.appearance.image];
+    if (!image) throw new Error(`no image ${signature.appearance.image}`);
+    const url = signature.timestampUrl;
+    bytes = await engine.signPdf(bytes, {
+      key,
+      appearance: { image, placement: signature.appearance },
+      // The incremental engine keeps an encrypted file encrypted: the signature needs its password
+      // (none after 移除密码).
+      password: options.password,
+      timestamp: url ? (req) => engine.postTimestamp(url, req) : undefined,
+      onWarning,
+    });
   }
   onProgress(1);
   return bytes;
+}
+
+async function signingKey(
+  key: SignatureKey,
+  engine: SignEngine,
+  onWarning: (message: string) => void,
+): Promise<EngineSigningKey> {
+  if (key.kind === 'cryptoKey') return engine.signingKeyFromCryptoKey(key.privateKey, key.chain);
+  const read = await engine.readP12(new Uint8Array(key.p12), key.password);
+  for (const warning of read.warnings) onWarning(warning);
+  return read.key;
 }

@@ -10,10 +10,12 @@ export class SignError extends Error {
   }
 }
 
-/** Resolves with the signed PDF as a Blob, ready to download. */
+/** Resolves with the signed PDF as a Blob, ready to download; `onWarnings` hears the signature's warnings. */
 export function signPdfInWorker(
   request: SignWorkerRequest,
   onProgress: (fraction: number) => void,
+  onNotice: (notice: Extract<SignMessage, { type: 'notice' }>) => void = () => {},
+  onWarnings: (warnings: string[]) => void = () => {},
 ): Promise<Blob> {
   const worker = new Worker(new URL('./sign.worker.ts', import.meta.url), {
     type: 'module',
@@ -26,9 +28,15 @@ export function signPdfInWorker(
         onProgress(m.fraction);
         return;
       }
+      if (m.type === 'notice') {
+        onNotice(m);
+        return;
+      }
       worker.terminate();
-      if (m.type === 'done') resolve(m.blob);
-      else reject(new SignError(m.message, m.code));
+      if (m.type === 'done') {
+        onWarnings(m.warnings);
+        resolve(m.blob);
+      } else reject(new SignError(m.message, m.code));
     });
     worker.addEventListener('error', (event) => {
       worker.terminate();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MergeFile } from '../../../store/merge';
 import { formatSize } from '../format';
 import styles from './Merge.module.css';
+import SignaturesDropped from './SignaturesDropped';
 
 const PROBLEM_KEYS = {
   password: 'merge.problemPassword',
@@ -28,6 +29,7 @@ export default function MergeFileRow({ file, onUnlock }: { file: MergeFile; onUn
           {file.pages !== null && <span>{t('merge.pages', { count: file.pages })}</span>}
           <span>{formatSize(file.size)}</span>
         </span>
+        <SignaturesDropped count={file.signatures} />
         {file.problem && (
           <span className={styles.problem}>
             {t(PROBLEM_KEYS[file.problem])}

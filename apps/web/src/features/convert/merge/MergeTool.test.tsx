@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n';
+import i18n from '../../../i18n';
 import { jsonResponse, mockFetch, stubObjectUrls } from '../../../test/helpers';
 import type { PdfJob } from '../../../workers/protocol';
 import MergeTool from './MergeTool';
@@ -11,6 +11,7 @@ vi.mock('../../../workers/pdfJobs', () => ({
     run: async (job: PdfJob) => {
       if (job.kind === 'inspect') {
         const text = new TextDecoder().decode(job.bytes);
+        if (text.includes('SIGNED')) return { ok: true, pages: 1, signatures: 2 };
         if (!text.includes('LOCKED') || job.password === 'secret') return { ok: true, pages: 2 };
         return job.password
           ? { ok: false, code: 'PASSWORD_WRONG', message: '' }
@@ -77,5 +78,32 @@ describe('merge tool', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toMatch(/^merged-\d{8}-\d{6}\.pdf$/);
     expect(screen.getByRole('link', { name: `再次下载 ${link.download}` })).toBeTruthy();
+  });
+
+  it('says in the row of a signed file, before 合成, that its signatures are not kept', async () => {
+    render(<MergeTool />);
+    const input = screen.getByLabelText('选择PDF文件') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, {
+        target: { files: [pdf('contract.pdf', 'SIGNED'), pdf('plain.pdf')] },
+      });
+    });
+    const list = screen.getByRole('list', { name: '待合并的文件' });
+    const note = await within(list).findByText(
+      '带有 2 个数字签名，合成后不保留（合并生成的是新文档）',
+    );
+    expect(note.closest('li')?.textContent).toContain('contract.pdf');
+    expect(list.querySelectorAll('[data-signatures-dropped]')).toHaveLength(1);
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(
+      within(list).getByText(
+        'Carries 2 digital signatures, which the merged file does not keep (a merge makes a new document)',
+      ),
+    ).toBeTruthy();
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+    });
   });
 });
