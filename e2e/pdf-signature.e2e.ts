@@ -235,6 +235,9 @@ describe('数字签名 in PDF签章', () => {
     );
     expect(stored).toEqual({ extractable: false, type: 'private' });
     await page.reload();
+    // The PDF and its stamps came back with the reload (issue 18): close it and start afresh.
+    await page.getByRole('button', { name: '关闭PDF' }).click();
+    await page.getByRole('tab', { name: '制作印章' }).click();
     await placeAndEnable(page, pdf);
     await page.getByText(`签名使用：本机证书 ${NAME}`).waitFor();
     // Made once: no backup offer on a later visit.
