@@ -73,9 +73,13 @@ function copyFonts() {
   }
 }
 
-/** Removes chunks an earlier build wrote and this one did not, once they are old enough that no
- * process started before this build can still be about to load them. */
-function pruneChunks(written) {
+/**
+ * Removes chunks an earlier build wrote and this one did not, once they are old enough that no
+ * process started before this build can still be about to load them; with `all`, at once (for a
+ * package: the tarball must hold only this build's files). Chunks whose code did not change keep
+ * their names, so a running process never loses a chunk it may still import.
+ */
+function pruneChunks(written, all) {
   const chunks = join(dist, 'chunks');
   let names = [];
   try {
@@ -83,14 +87,31 @@ function pruneChunks(written) {
   } catch {
     return;
   }
-  const cutoff = Date.now() - 10 * 60_000;
+  const cutoff = all ? Infinity : Date.now() - 10 * 60_000;
   for (const name of names) {
     const path = join(chunks, name);
     if (!written.has(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
   }
 }
 
-export async function build() {
+/** The licence texts of every npm package whose code went into the bundle. */
+function thirdPartyLicences(metafile) {
+  const packages = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(resolve(here, m[1]));
+  }
+  const sections = [];
+  for (const dir of [...packages].sort()) {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((name) => /^licen[cs]e/i.test(name));
+    const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `License: ${pkg.license}`;
+    sections.push(`${pkg.name} ${pkg.version} (${pkg.license})\n\n${text}`);
+  }
+  return `Code from these packages is bundled in dist/:\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
+}
+
+export async function build({ clean = false } = {}) {
   const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     absWorkingDir: here,
@@ -107,7 +128,8 @@ export async function build() {
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
     },
-    legalComments: 'linked',
+    legalComments: 'none',
+    metafile: true,
     minifySyntax: true,
     minifyWhitespace: true,
     sourcemap: false,
@@ -115,6 +137,7 @@ export async function build() {
     logLevel: 'warning',
   });
   copyFonts();
+  writeAtomic(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicences(result.metafile));
   const written = new Set();
   // main.js last: a process that sees the new main.js finds every chunk it names.
   const files = [...result.outputFiles].sort(
@@ -124,7 +147,7 @@ export async function build() {
     written.add(file.path);
     writeAtomic(file.path, file.contents);
   }
-  pruneChunks(written);
+  pruneChunks(written, clean);
   return files.map((f) => relative(here, f.path));
 }
 
@@ -132,7 +155,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const ifStale = process.argv.includes('--if-stale');
   if (!ifStale || isStale(here)) {
     const started = performance.now();
-    const files = await build();
+    const files = await build({ clean: process.argv.includes('--clean') });
     const ms = Math.round(performance.now() - started);
     if (!process.argv.includes('--quiet')) {
       console.log(
