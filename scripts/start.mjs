@@ -2,5 +2,5 @@
 import { buildWebIfNeeded, runServer } from './lib.mjs';
 
 buildWebIfNeeded();
-const server = runServer();
+const server = runServer({}, { announce: true });
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
