@@ -5,10 +5,17 @@ import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib
 import { cliSection } from './sections/cli';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
+import { pdfUpdateSection } from './sections/pdf-update';
 import { stampSection } from './sections/stamp';
 
 /** Every benchmark area, in the order they run. Add new sections here. */
-const SECTIONS: readonly BenchSection[] = [stampSection, parseSection, pdfSection, cliSection];
+const SECTIONS: readonly BenchSection[] = [
+  stampSection,
+  parseSection,
+  pdfSection,
+  pdfUpdateSection,
+  cliSection,
+];
 
 const DEFAULT_DURATION_S = 10;
 const DEFAULT_CONNECTIONS = 20;
