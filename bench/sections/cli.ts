@@ -3,7 +3,7 @@
  * with qpdf doing the same job in the same run, and `--help` beside a bare `node -e 0`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,20 +21,64 @@ const RUNS = 5;
 const MAX_RATIO = 1.5;
 const MAX_HELP_EXTRA_MS = 100;
 
-/** Median wall time of a whole process over `RUNS` runs after one warm-up, in ms. */
-function timedProcess(command: string, args: readonly string[], cwd: string): number {
-  const once = () => {
-    const start = performance.now();
-    const run = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    const ms = performance.now() - start;
-    if (run.status !== 0) {
-      throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr.toString().trim()}`);
-    }
-    return ms;
+interface Job {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** GNU time, for the CPU seconds of a child (wall time alone says little on a busy machine). */
+const GNU_TIME = '/usr/bin/time';
+const hasGnuTime = existsSync(GNU_TIME);
+
+interface Timing {
+  readonly wall: number;
+  /** User + system CPU time in ms, when GNU time is there. */
+  readonly cpu: number | undefined;
+}
+
+/** Wall (and CPU) time of one whole process, in ms; throws when it fails. */
+function runOnce({ command, args }: Job, cwd: string): Timing {
+  const cpuFile = path.join(cwd, '.cpu');
+  const [cmd, argv] = hasGnuTime
+    ? [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]]
+    : [command, [...args]];
+  const start = performance.now();
+  const run = spawnSync(cmd, argv, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = performance.now() - start;
+  if (run.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr.toString().trim()}`);
+  }
+  if (!hasGnuTime) return { wall, cpu: undefined };
+  const [user = 0, system = 0] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+  return { wall, cpu: (user + system) * 1000 };
+}
+
+function median(values: number[]): number {
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+}
+
+function medians(timings: Timing[]): Timing {
+  const cpu = timings.map((t) => t.cpu).filter((c): c is number => c !== undefined);
+  return {
+    wall: median(timings.map((t) => t.wall)),
+    cpu: cpu.length > 0 ? median(cpu) : undefined,
   };
-  once();
-  const times = Array.from({ length: RUNS }, once).sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
+}
+
+/**
+ * Median wall times of two jobs over `RUNS` runs each after one warm-up each, run alternately so
+ * that a busy machine slows both alike.
+ */
+function timedPair(ours: Job, reference: Job | undefined, cwd: string): [Timing, Timing?] {
+  runOnce(ours, cwd);
+  if (reference) runOnce(reference, cwd);
+  const a: Timing[] = [];
+  const b: Timing[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    a.push(runOnce(ours, cwd));
+    if (reference) b.push(runOnce(reference, cwd));
+  }
+  return reference ? [medians(a), medians(b)] : [medians(a)];
 }
 
 function hasQpdf(): boolean {
@@ -56,7 +100,7 @@ export const cliSection: BenchSection = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'yinzhang-bench-cli-'));
     const file = (name: string) => path.join(dir, name);
     const node = process.execPath;
-    const yinzhang = (...args: string[]) => timedProcess(node, [BIN, ...args], dir);
+    const yinzhang = (...args: string[]): Job => ({ command: node, args: [BIN, ...args] });
     const warnings: string[] = [];
     const rows: Cell[][] = [];
     try {
@@ -74,14 +118,26 @@ export const cliSection: BenchSection = {
       const qpdf = hasQpdf();
       if (!qpdf)
         warnings.push('qpdf not found: install it (apt-get install qpdf) for the reference');
-      const row = (work: string, ours: number, reference: string, ref: number | undefined) => {
-        const ratio = ref === undefined ? '' : round(ours / ref, 2);
-        rows.push([work, round(ours), reference, ref === undefined ? '' : round(ref), ratio]);
-        if (ref !== undefined && ours > MAX_RATIO * ref)
+      const cpu = (t: Timing | undefined) => (t?.cpu === undefined ? '' : round(t.cpu));
+      const row = (work: string, reference: string, ours: Timing, ref?: Timing) => {
+        const ratio = ref === undefined ? '' : round(ours.wall / ref.wall, 2);
+        const cpuRatio =
+          ours.cpu === undefined || ref?.cpu === undefined ? '' : round(ours.cpu / ref.cpu, 2);
+        rows.push([
+          work,
+          round(ours.wall),
+          cpu(ours),
+          reference,
+          ref === undefined ? '' : round(ref.wall),
+          cpu(ref),
+          ratio,
+          cpuRatio,
+        ]);
+        if (ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
           warnings.push(`${work} is over ${MAX_RATIO}x ${reference}`);
       };
 
-      const stampMs = yinzhang(
+      const stamp = yinzhang(
         'stamp',
         'in.pdf',
         '--image',
@@ -97,7 +153,7 @@ export const cliSection: BenchSection = {
         '-o',
         'out.pdf',
       );
-      let qpdfStampMs: number | undefined;
+      let qpdfStamp: Job | undefined;
       if (qpdf) {
         // qpdf overlays a one-page PDF holding the same seal at the same place on every page.
         const placement: Placement = {
@@ -114,42 +170,56 @@ export const cliSection: BenchSection = {
           file('overlay.pdf'),
           await stampPdf(await blankPage(), { images: { seal }, placements: [placement] }),
         );
-        qpdfStampMs = timedProcess(
-          'qpdf',
-          ['in.pdf', '--overlay', 'overlay.pdf', '--repeat=1', '--', 'q.pdf'],
-          dir,
-        );
+        qpdfStamp = {
+          command: 'qpdf',
+          args: ['in.pdf', '--overlay', 'overlay.pdf', '--repeat=1', '--', 'q.pdf'],
+        };
       }
-      row(`stamp --every-page, ${PAGES} pages`, stampMs, 'qpdf --overlay', qpdfStampMs);
-
-      const mergeMs = yinzhang('merge', ...parts, '-q', '-o', 'merged.pdf');
-      const qpdfMergeMs = qpdf
-        ? timedProcess('qpdf', ['--empty', '--pages', ...parts, '--', 'qm.pdf'], dir)
-        : undefined;
       row(
-        `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
-        mergeMs,
-        'qpdf --empty --pages',
-        qpdfMergeMs,
+        `stamp --every-page, ${PAGES} pages`,
+        'qpdf --overlay',
+        ...timedPair(stamp, qpdfStamp, dir),
       );
 
-      const helpMs = yinzhang('--help');
-      const nodeMs = timedProcess(node, ['-e', '0'], dir);
+      const qpdfMerge: Job | undefined = qpdf
+        ? { command: 'qpdf', args: ['--empty', '--pages', ...parts, '--', 'qm.pdf'] }
+        : undefined;
+      const merge = yinzhang('merge', ...parts, '-q', '-o', 'merged.pdf');
+      row(
+        `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
+        'qpdf --empty --pages',
+        ...timedPair(merge, qpdfMerge, dir),
+      );
+
+      const [help, bare] = timedPair(yinzhang('--help'), { command: node, args: ['-e', '0'] }, dir);
+      const extra = round(help.wall - (bare?.wall ?? 0));
       rows.push([
         '--help',
-        round(helpMs),
+        round(help.wall),
+        cpu(help),
         'node -e 0',
-        round(nodeMs),
-        `+${round(helpMs - nodeMs)} ms`,
+        round(bare?.wall ?? 0),
+        cpu(bare),
+        `${extra >= 0 ? '+' : ''}${extra} ms`,
+        '',
       ]);
-      if (helpMs - nodeMs > MAX_HELP_EXTRA_MS)
+      if (extra > MAX_HELP_EXTRA_MS)
         warnings.push(`--help takes over ${MAX_HELP_EXTRA_MS} ms more than node -e 0`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     return {
-      title: `${this.description} (median of ${RUNS} whole processes, ms; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
-      columns: ['work', 'yinzhang ms', 'reference', 'reference ms', 'ratio'],
+      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
+      columns: [
+        'work',
+        'yinzhang ms',
+        'cpu ms',
+        'reference',
+        'reference ms',
+        'cpu ms',
+        'ratio',
+        'cpu ratio',
+      ],
       rows,
       warnings,
     };
