@@ -192,7 +192,15 @@ export async function saveUpdate(
   const decrypting = options.decrypt === true && info.encryption !== null;
   const blocker = pdf.canSaveIncrementally();
   const rewrite = decrypting || options.forceRewrite === true || info.repaired || blocker !== null;
-  if (!rewrite) return pdf.save({ incremental: true });
+  if (!rewrite) {
+    if (info.pdfA?.startsWith('1') && addsTransparency(pdf)) {
+      notify({
+        code: 'NO_LONGER_PDFA',
+        message: `The input claimed PDF/A-${info.pdfA}, which allows no transparency; the stamp's soft mask breaks that claim`,
+      });
+    }
+    return pdf.save({ incremental: true });
+  }
 
   if (info.signatures.length > 0 && !options.forceRewrite && !decrypting) {
     // openForUpdate refuses these before any work; this guards callers that changed `pdf` after.
@@ -223,4 +231,12 @@ export async function saveUpdate(
     });
   }
   return pdf.save();
+}
+
+/** PDF/A-1 forbids soft masks; every PNG @libpdf/core embeds carries one. */
+function addsTransparency(pdf: PDF): boolean {
+  for (const object of pdf.context.registry.getNewObjects().values()) {
+    if (object instanceof PdfDict && object.has('SMask')) return true;
+  }
+  return false;
 }
