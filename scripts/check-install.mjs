@@ -1,7 +1,8 @@
 // `npm run check:install`: a clean install stays clean. Copies the committed files into a
 // temporary folder, runs `npm ci` there with the Node in use, and fails on any warning about the
 // project: EBADENGINE (a dependency wanting a newer Node than we declare), install scripts not
-// covered by allowScripts, deprecations. Then builds the web app there and fails on Vite warnings.
+// covered by allowScripts, deprecations. Then runs `npx yinzhang --help` there (built on install)
+// and builds the web app, failing on Vite warnings.
 // Warnings about the machine's own npm configuration ("Unknown user config") are not ours.
 // Needs the npm registry; takes a minute or two.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,6 +33,8 @@ try {
   console.log(`npm ci in ${dir} (node ${process.version}) ...`);
   const steps = [
     ['npm ci', 'npm', ['ci', '--no-audit', '--no-fund'], dir],
+    // The command line was built by the root prepare script: it runs from the repository as is.
+    ['npx yinzhang --help', 'npx', ['yinzhang', '--help'], dir],
     [
       'vite build',
       process.execPath,
