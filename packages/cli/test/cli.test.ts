@@ -34,7 +34,22 @@ describe('help', () => {
 
   it('an unknown command or option is a usage error', async () => {
     expectOneLine(await yinzhang('frobnicate'), 2, /unknown command "frobnicate"/);
-    expectOneLine(await yinzhang('stamp', 'a.pdf', '--bogus'), 2, /Unknown option '--bogus'/);
+    expectOneLine(await yinzhang('stamp', 'a.pdf', '--bogus'), 2, /unknown option --bogus \(/);
+  });
+
+  it.each([
+    [['stmp'], /^yinzhang: unknown command "stmp"; did you mean "stamp"\?/],
+    [['sael', '--name', 'x'], /unknown command "sael"; did you mean "seal"\?/],
+    [
+      ['stamp', 'a.pdf', '--evry-page'],
+      /^yinzhang stamp: unknown option --evry-page; did you mean --every-page\?/,
+    ],
+    [['seal', '--nmae', 'x'], /unknown option --nmae; did you mean --name\?/],
+    [['seal', '--colour', 'red'], /unknown option --colour; did you mean --color\?/],
+    [['merge', 'a.pdf', '--passwrd', 'x'], /unknown option --passwrd; did you mean --password\?/],
+    [['stamp', 'a.pdf', '-z'], /unknown option -z \(see --help\)$/],
+  ])('%j names the nearest valid command or option', async (args, message) => {
+    expectOneLine(await yinzhang(...args), 2, message);
   });
 });
 
