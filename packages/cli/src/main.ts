@@ -93,10 +93,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    const prefix =
-      command && COMMANDS.some((c) => c.name === command) ? `yinzhang ${command}` : 'yinzhang';
+    const known = COMMANDS.find((c) => c.name === command);
+    const prefix = known ? `yinzhang ${known.name}` : 'yinzhang';
     const hint = err instanceof UsageError ? ' (see --help)' : '';
-    process.stderr.write(`${prefix}: ${describe(err)}${hint}\n`);
+    const flags = known ? new Set(Object.keys(known.options)) : undefined;
+    process.stderr.write(`${prefix}: ${describe(err, flags)}${hint}\n`);
     process.exitCode =
       err instanceof UsageError || err instanceof UnreadableError ? EXIT.usage : EXIT.failed;
   },

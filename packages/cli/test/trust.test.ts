@@ -272,7 +272,7 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       'a certification allowing no changes',
       'certified.pdf',
       [],
-      /certified\.pdf: refused: a certification signature on this file allows no changes: --force-rewrite/,
+      /certified\.pdf: refused: the file is certified and a certification signature on it allows no changes: --force-rewrite/,
     ],
     [
       'a signed file that needed repair',
