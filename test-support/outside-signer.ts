@@ -167,7 +167,7 @@ export interface EncryptOptions {
   /** '' for a file anyone can open (owner password only). */
   readonly userPassword: string;
   readonly ownerPassword: string;
-  /** qpdf restriction flags, e.g. ['--modify=none']. */
+  /** qpdf restriction flags, e.g. ['--modify=none'] (40-bit RC4 takes y/n: ['--modify=n']). */
   readonly restrictions?: readonly string[] | undefined;
 }
 

@@ -33,6 +33,15 @@ export async function openForUpdate(
 ): Promise<PdfUpdate> {
   const { info, geometry, pdf } = await inspect(bytes, options.password);
   checkAllowed(info, options);
+  const blocker = pdf.canSaveIncrementally();
+  const decrypting = options.decrypt === true && info.encryption !== null;
+  if (blocker !== null && info.signatures.length > 0 && !options.forceRewrite && !decrypting) {
+    // @libpdf/core appends to no linearized file; a signed one is refused before any work.
+    throw new PdfWriteRefusedError(
+      'SIGNED_NEEDS_REPAIR',
+      `This signed PDF cannot take an appended update; rewriting it would invalidate ${signatureList(info)}`,
+    );
+  }
   settle(pdf);
   return { pdf, info, geometry };
 }
@@ -179,13 +188,22 @@ export async function saveUpdate(
   options: ExistingPdfWriteOptions = {},
 ): Promise<Uint8Array> {
   const notify = (n: PdfNotice) => options.onNotice?.(n);
+  // Removing the password is a rewrite by nature; on a file without one there is nothing to do.
+  const decrypting = options.decrypt === true && info.encryption !== null;
   const blocker = pdf.canSaveIncrementally();
-  const rewrite =
-    options.decrypt === true || options.forceRewrite === true || info.repaired || blocker !== null;
-  if (!rewrite) return pdf.save({ incremental: true });
+  const rewrite = decrypting || options.forceRewrite === true || info.repaired || blocker !== null;
+  if (!rewrite) {
+    if (info.pdfA?.startsWith('1') && addsTransparency(pdf)) {
+      notify({
+        code: 'NO_LONGER_PDFA',
+        message: `The input claimed PDF/A-${info.pdfA}, which allows no transparency; the stamp's soft mask breaks that claim`,
+      });
+    }
+    return pdf.save({ incremental: true });
+  }
 
-  if (info.signatures.length > 0 && !options.forceRewrite) {
-    // Only a linearized, signed file gets here: @libpdf/core cannot append to those.
+  if (info.signatures.length > 0 && !options.forceRewrite && !decrypting) {
+    // openForUpdate refuses these before any work; this guards callers that changed `pdf` after.
     throw new PdfWriteRefusedError(
       'SIGNED_NEEDS_REPAIR',
       `This signed PDF cannot take an appended update; rewriting it would invalidate ${signatureList(info)}`,
@@ -194,7 +212,7 @@ export async function saveUpdate(
   if (info.repaired) {
     notify({ code: 'REPAIRED', message: `This PDF's cross-reference data was broken and rebuilt` });
   }
-  if (options.decrypt && info.encryption) {
+  if (decrypting) {
     pdf.removeProtection();
     notify({ code: 'DECRYPTED', message: 'The PDF was written without its password' });
   }
@@ -213,4 +231,12 @@ export async function saveUpdate(
     });
   }
   return pdf.save();
+}
+
+/** PDF/A-1 forbids soft masks; every PNG @libpdf/core embeds carries one. */
+function addsTransparency(pdf: PDF): boolean {
+  for (const object of pdf.context.registry.getNewObjects().values()) {
+    if (object instanceof PdfDict && object.has('SMask')) return true;
+  }
+  return false;
 }

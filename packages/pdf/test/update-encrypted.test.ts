@@ -24,7 +24,7 @@ import {
 import { markedStamp } from './helpers/images';
 import { findBox, isBlack, isRed, renderPage } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
-import { startsWithBytes } from './helpers/update-fixtures';
+import { certified, startsWithBytes } from './helpers/update-fixtures';
 
 const f = (n: number) => n as PageFraction;
 const A4 = [0, 0, 595, 842] as const;
@@ -112,6 +112,42 @@ describe.each(SOURCES)('%s', (_, source) => {
       expect(qpdfEncryption(out, '')).toBeNull();
       expect(findBox(renderPage(out, 1), isRed)).toBeDefined();
     });
+  });
+});
+
+describe('decrypt and signatures', () => {
+  it('decrypt on a signed, encrypted file rewrites it and names the signature it breaks', async () => {
+    const input = await certified(
+      qpdfEncrypt(plain, { method: 'AES-128', userPassword: 'user', ownerPassword: 'owner' }),
+      2,
+      'user',
+    );
+    const info = await readPdfInfo(input, 'user');
+    expect(info.signatures.map((s) => s.field)).toEqual(['Certification']);
+    expect(info.encryption?.method).toBe('AES-128');
+    const notices: PdfNotice[] = [];
+    const out = await stampOne(input, {
+      password: 'user',
+      decrypt: true,
+      onNotice: (n: PdfNotice) => notices.push(n),
+    });
+    expect(notices.map((n) => n.code)).toEqual([
+      'DECRYPTED',
+      'REWRITTEN',
+      'SIGNATURES_INVALIDATED',
+    ]);
+    expect(notices[2]?.signatures).toEqual(['Certification']);
+    expect(qpdfEncryption(out, '')).toBeNull();
+  });
+
+  it('decrypt on a file without a password changes nothing: appended as usual', async () => {
+    const notices: PdfNotice[] = [];
+    const out = await stampOne(plain, {
+      decrypt: true,
+      onNotice: (n: PdfNotice) => notices.push(n),
+    });
+    expect(notices).toEqual([]);
+    expect(startsWithBytes(out, plain)).toBe(true);
   });
 });
 

@@ -209,6 +209,20 @@ describe('refusals and rewrites', () => {
     expect(loud.notices.map((n) => n.code)).toEqual(['REWRITTEN', 'NO_LONGER_PDFA']);
   });
 
+  it.each([
+    [1, 'B', ['NO_LONGER_PDFA']],
+    [2, 'B', []],
+  ] as const)(
+    'PDF/A-%i%s and a PNG stamp (a soft mask), appended: %j',
+    async (part, level, codes) => {
+      const source = await claimsPdfA(plain, part, level);
+      const { notices, onNotice } = collect();
+      const out = await stampPdf(source, { images: { s: stamp }, placements: [at(0)], onNotice });
+      expect(startsWithBytes(out, source)).toBe(true);
+      expect(notices.map((n) => n.code)).toEqual(codes);
+    },
+  );
+
   it('merge says which inputs lose their signatures', async () => {
     const { notices, onNotice } = collect();
     const out = await mergePdfs(

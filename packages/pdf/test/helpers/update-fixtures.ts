@@ -14,8 +14,12 @@ const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) &
  * value itself is a placeholder: what is tested is our reading of the permission, not the
  * cryptography.
  */
-export async function certified(pdfBytes: Uint8Array, p: 1 | 2 | 3): Promise<Uint8Array> {
-  const pdf = await PDF.load(pdfBytes);
+export async function certified(
+  pdfBytes: Uint8Array,
+  p: 1 | 2 | 3,
+  password?: string,
+): Promise<Uint8Array> {
+  const pdf = await PDF.load(pdfBytes, password === undefined ? {} : { credentials: password });
   const reference = PdfDict.of({
     Type: PdfName.of('SigRef'),
     TransformMethod: PdfName.of('DocMDP'),
