@@ -12,6 +12,7 @@
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
 import { assertExtractOptions, type ExtractMode, type ExtractOptions } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
+import { keepSealShape } from './shape';
 import { keepConnected } from './specks';
 import { inkStrength, markStrength } from './strength';
 
@@ -134,16 +135,9 @@ export function extractSeal(
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
   const keep = new Uint8Array(n);
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
-  keepConnected(
-    strength,
-    width,
-    height,
-    lo,
-    cut.edge + cut.peakAbove,
-    minArea,
-    keep,
-    new Int32Array(n),
-  );
+  const labels = new Int32Array(n);
+  keepConnected(strength, width, height, lo, cut.edge + cut.peakAbove, minArea, keep, labels);
+  if (mode === 0) keepSealShape(keep, width, height, labels);
 
   // Soft alpha: a ramp over the cut's edge, on the pieces that survived.
   const alpha = new Float32Array(n);

@@ -163,6 +163,88 @@ function scaleToLocalInk(raw: Float32Array, width: number, height: number): void
   }
 }
 
+/** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
+export interface InkModel {
+  ur: number;
+  ug: number;
+  ub: number;
+  bright: number;
+}
+
+/** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
+const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9 };
+/** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
+const TINT_SCALE = 1.22;
+const HUE_BINS = 36;
+/** Seal inks: red through orange-red one way and through crimson and purple the other (degrees). */
+const HUE_FROM = -80;
+const HUE_TO = 40;
+/** Pixels that vote on the hue: darker than paper and clearly coloured. */
+const VOTE_DARK = 0.12;
+const VOTE_CHROMA = 0.07;
+
+/**
+ * Learns the seal ink's hue from the photo itself: a chroma-weighted histogram of hue over the
+ * clearly coloured pixels, and the peak among the hues seals come in. Maroon and purple inks then
+ * count as ink, and black print (no chroma) and blue pens (another hue) still do not.
+ */
+export function learnInk(n: Planes): InkModel {
+  const { r, g, b } = n;
+  const hist = new Float32Array(HUE_BINS);
+  const sumR = new Float32Array(HUE_BINS);
+  const sumG = new Float32Array(HUE_BINS);
+  const sumB = new Float32Array(HUE_BINS);
+  const hiSum = new Float32Array(HUE_BINS);
+  // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
+  const len = r.length;
+  for (let i = 0; i < len; i += 2) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const m = (rv + gv + bv) / 3;
+    if (1 - m < VOTE_DARK) continue;
+    const x = (2 * rv - gv - bv) * 0.4082;
+    const y = (gv - bv) * 0.7071;
+    const c = Math.sqrt(x * x + y * y);
+    if (c < VOTE_CHROMA) continue;
+    const deg = (Math.atan2(y, x) * 180) / Math.PI;
+    if (deg < HUE_FROM || deg >= HUE_TO) continue;
+    const k = Math.floor(((deg - HUE_FROM) / (HUE_TO - HUE_FROM)) * HUE_BINS);
+    hist[k] = (hist[k] as number) + c;
+    sumR[k] = (sumR[k] as number) + (rv - m);
+    sumG[k] = (sumG[k] as number) + (gv - m);
+    sumB[k] = (sumB[k] as number) + (bv - m);
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    hiSum[k] = (hiSum[k] as number) + hi * c;
+  }
+  let best = -1;
+  let bestW = 0;
+  for (let k = 0; k < HUE_BINS; k++) {
+    // A three-bin window so that one hue split over two bins still wins.
+    const w = (hist[k - 1] ?? 0) + (hist[k] as number) + (hist[k + 1] ?? 0);
+    if (w > bestW) {
+      bestW = w;
+      best = k;
+    }
+  }
+  if (best < 0 || bestW < len * 0.0005) return DEFAULT_INK;
+  let cr = 0;
+  let cg = 0;
+  let cb = 0;
+  let hs = 0;
+  let ws = 0;
+  for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
+    cr += sumR[k] as number;
+    cg += sumG[k] as number;
+    cb += sumB[k] as number;
+    hs += hiSum[k] as number;
+    ws += hist[k] as number;
+  }
+  const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
+  if (norm === 0) return DEFAULT_INK;
+  return { ur: cr / norm, ug: cg / norm, ub: cb / norm, bright: Math.min(0.9, hs / ws) };
+}
+
 /**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
@@ -177,21 +259,32 @@ export function inkStrength(
   const { r, g, b } = n;
   const len = out.length;
   const red = colour === 'red';
+  const ink = red ? learnInk(n) : DEFAULT_INK;
+  const { ur, ug, ub } = ink;
+  const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
+  const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
   const dark = new Float32Array(len);
   const tint = new Float32Array(len);
   // Gate on the brightest channel, kept in `out` until the strength replaces it.
   const gate = out;
-  const gateSpan = 1 / (BRIGHT_HI - BRIGHT_LO);
+  const gateSpan = 1 / (brightHi - brightLo);
   for (let i = 0; i < len; i++) {
     const rv = r[i] as number;
     const gv = g[i] as number;
     const bv = b[i] as number;
     const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-    dark[i] = Math.max(d, 0);
-    const hi = Math.max(rv, gv, bv);
-    const t = red ? rv - Math.max(gv, bv) : hi - Math.min(rv, gv, bv);
-    tint[i] = Math.max(t, 0);
-    const u = hi <= BRIGHT_LO ? 0 : hi >= BRIGHT_HI ? 1 : (hi - BRIGHT_LO) * gateSpan;
+    dark[i] = d > 0 ? d : 0;
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    let t: number;
+    if (red) {
+      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+      t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
+    } else {
+      const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+      t = hi - lo;
+    }
+    tint[i] = t > 0 ? t : 0;
+    const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
     gate[i] = u * u * (3 - 2 * u);
   }
   const darkAround = boxFilter3(dark, width, height);
