@@ -15,6 +15,7 @@ import { normaliseToPaper, type Planes } from './paper';
 import { keepSealShape } from './shape';
 import { keepConnected } from './specks';
 import { inkStrength, markStrength } from './strength';
+import { workspaceFor } from './workspace';
 
 export {
   assertExtractOptions,
@@ -107,20 +108,17 @@ export function extractSeal(
   validateImage(rgba, width, height);
   const { mode, clarity, red } = assertExtractOptions(options);
   const n = width * height;
-  const planes: Planes = {
-    r: new Float32Array(n),
-    g: new Float32Array(n),
-    b: new Float32Array(n),
-  };
+  const ws = workspaceFor(n);
+  const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
   normaliseToPaper(rgba, width, height, planes);
 
-  const strength = new Float32Array(n);
-  if (mode === 0) inkStrength(planes, width, height, 'red', strength);
-  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength);
+  const strength = ws.f32('strength');
+  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws);
+  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
-    const reds = new Float32Array(n);
-    inkStrength(planes, width, height, 'red', reds);
+    const reds = ws.f32('reds');
+    inkStrength(planes, width, height, 'red', reds, ws);
     for (let i = 0; i < n; i++) {
       const v = reds[i] as number;
       if (v < (strength[i] as number)) strength[i] = v;
@@ -133,34 +131,41 @@ export function extractSeal(
   // half exactly at the cut's edge.
   const maxAlpha = solid ? SEAL_ALPHA : 1;
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
-  const keep = new Uint8Array(n);
+  const keep = ws.u8('keep');
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
-  const labels = new Int32Array(n);
-  keepConnected(strength, width, height, lo, cut.edge + cut.peakAbove, minArea, keep, labels);
+  const labels = ws.i32('labels');
+  keepConnected(
+    strength,
+    width,
+    height,
+    lo,
+    cut.edge + cut.peakAbove,
+    minArea,
+    keep,
+    labels,
+    ws.i32('area'),
+    ws.f32('peak'),
+  );
   if (mode === 0) keepSealShape(keep, width, height, labels);
-
-  // Soft alpha: a ramp over the cut's edge, on the pieces that survived.
-  const alpha = new Float32Array(n);
-  const inv = 1 / cut.ramp;
-  for (let i = 0; i < n; i++) {
-    if (keep[i] === 0) continue;
-    alpha[i] = Math.min(1, Math.max(KEPT_MIN, ((strength[i] as number) - lo) * inv));
-  }
-  return paint(planes, alpha, maxAlpha, solid);
+  return paint(planes, strength, keep, lo, 1 / cut.ramp, maxAlpha, solid);
 }
 
+/** Soft alpha (a ramp over the cut's edge, on the pieces that survived) and colour, in one pass. */
 function paint(
   planes: Planes,
-  alpha: Float32Array,
+  strength: Float32Array,
+  keep: Uint8Array,
+  lo: number,
+  inv: number,
   maxAlpha: number,
   solid: boolean,
 ): Uint8ClampedArray {
-  const n = alpha.length;
+  const n = strength.length;
   const out = new Uint8ClampedArray(n * 4);
   const { r, g, b } = planes;
   for (let i = 0, p = 0; i < n; i++, p += 4) {
-    const a = alpha[i] as number;
-    if (a <= 0) continue;
+    if (keep[i] === 0) continue;
+    const a = Math.min(1, Math.max(KEPT_MIN, ((strength[i] as number) - lo) * inv));
     if (solid) {
       out[p] = RED.r;
       out[p + 1] = RED.g;

@@ -4,12 +4,16 @@
  * (an app badge, red form lines, printed red characters beside the seal) and go.
  */
 
-/** The frame must hold at least this share of the kept ink to be trusted as the seal's border. */
+/** The biggest piece must hold at least this share of the kept ink for the frame to be trusted. */
 const FRAME_SHARE = 0.2;
 /** Slack around the frame's box, as a share of its larger side. */
 const SLACK = 0.03;
 /** Pieces at least this share of the biggest that overlap the frame's box are border too. */
 const PART_SHARE = 0.15;
+/** How far apart (share of the image's larger side) two arcs of a cut border may be. */
+const GAP = 0.025;
+/** Below this many pixels an image is too small to judge shapes in (tests, icons). */
+const MIN_PIXELS = 64 * 64;
 
 /**
  * Clears `keep` outside the frame. `labels` is scratch of the image's size. Returns the number
@@ -22,6 +26,11 @@ export function keepSealShape(
   labels: Int32Array,
 ): number {
   const n = width * height;
+  if (n < MIN_PIXELS) {
+    let kept = 0;
+    for (let i = 0; i < n; i++) kept += keep[i] as number;
+    return kept;
+  }
   labels.fill(-1);
   const stack = new Int32Array(n);
   const boxes: number[] = []; // per piece: x0, y0, x1, y1, area
@@ -65,18 +74,34 @@ export function keepSealShape(
   }
   const count = boxes.length / 5;
   if (count === 0) return 0;
-  let frame = 0;
-  for (let k = 1; k < count; k++) {
-    if ((boxes[k * 5 + 4] as number) > (boxes[frame * 5 + 4] as number)) frame = k;
+  // The frame starts from the widest big piece: a border arc spans more than the star or a
+  // character inside it, even when print or a pen has cut the border into pieces.
+  let largest = 0;
+  for (let k = 0; k < count; k++) largest = Math.max(largest, boxes[k * 5 + 4] as number);
+  let frame = -1;
+  let span = -1;
+  for (let k = 0; k < count; k++) {
+    if ((boxes[k * 5 + 4] as number) < largest * PART_SHARE) continue;
+    const s =
+      (boxes[k * 5 + 2] as number) -
+      (boxes[k * 5] as number) +
+      (boxes[k * 5 + 3] as number) -
+      (boxes[k * 5 + 1] as number);
+    if (s > span) {
+      span = s;
+      frame = k;
+    }
   }
-  if ((boxes[frame * 5 + 4] as number) < total * FRAME_SHARE) return total;
+  if (largest < total * FRAME_SHARE) return total;
   let fx0 = boxes[frame * 5] as number;
   let fy0 = boxes[frame * 5 + 1] as number;
   let fx1 = boxes[frame * 5 + 2] as number;
   let fy1 = boxes[frame * 5 + 3] as number;
   // A pen or a line of print may cut the border into arcs: big pieces that overlap the frame's
   // box are more of the border, so the box grows until no such piece is left.
-  const big = (boxes[frame * 5 + 4] as number) * PART_SHARE;
+  const big = largest * PART_SHARE;
+  // Arcs are apart by the width of what cut them.
+  const gap = Math.max(3, GAP * Math.max(width, height));
   const merged = new Uint8Array(count);
   merged[frame] = 1;
   for (let grew = true; grew; ) {
@@ -87,7 +112,7 @@ export function keepSealShape(
       const y0 = boxes[k * 5 + 1] as number;
       const x1 = boxes[k * 5 + 2] as number;
       const y1 = boxes[k * 5 + 3] as number;
-      if (x1 < fx0 || x0 > fx1 || y1 < fy0 || y0 > fy1) continue;
+      if (x1 < fx0 - gap || x0 > fx1 + gap || y1 < fy0 - gap || y0 > fy1 + gap) continue;
       merged[k] = 1;
       grew = true;
       fx0 = Math.min(fx0, x0);

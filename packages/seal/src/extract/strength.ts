@@ -8,10 +8,11 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { boxFilter3, rowMax } from './filters';
+import { boxFilter3Pair, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
+import type { Workspace } from './workspace';
 
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
 export type InkColour = 'red' | 'colour';
@@ -29,7 +30,7 @@ const FULL_MIN = 0.2;
 const FULL_MAX = 0.9;
 /** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
 const LOCAL_FLOOR = 0.3;
-/** Window radius of the thin-stroke peak. */
+/** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
 const PEAK_RADIUS = 3;
 /** A thin stroke is judged against its own peak, down to this fraction of the local full ink. */
 const THIN_FLOOR = 0.45;
@@ -94,8 +95,8 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
   const hist = new Uint32Array(NOISE_BINS);
   const scale = NOISE_BINS / NOISE_RANGE;
   let count = 0;
-  // Every other pixel of every other row is plenty for a median.
-  for (let y = 1; y < height - 1; y += 2) {
+  // Every other pixel of every fourth row is plenty for a median.
+  for (let y = 1; y < height - 1; y += 4) {
     for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 2) {
       const up = i - width;
       const down = i + width;
@@ -127,7 +128,7 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
 }
 
 /** Divides a raw measure by the local full-ink estimate, in place. */
-function scaleToLocalInk(raw: Float32Array, width: number, height: number): void {
+function scaleToLocalInk(raw: Float32Array, width: number, height: number, ws: Workspace): void {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, Math.max(NOISE_FLOOR, 3 * noise));
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
@@ -137,7 +138,8 @@ function scaleToLocalInk(raw: Float32Array, width: number, height: number): void
   const localRow = new Float32Array(g.gw + 1);
   // The peak is a max over a square window: rows here, columns below, and only where there is
   // something to scale (most of a crop is paper at 0).
-  const across = rowMax(raw, width, height, PEAK_RADIUS);
+  const across = ws.f32('across');
+  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)));
   for (let y = 0; y < height; y++) {
     interpolateRow(g, local, y, localRow);
     const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
@@ -197,7 +199,8 @@ export function learnInk(n: Planes): InkModel {
   const hiSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = r.length;
-  for (let i = 0; i < len; i += 2) {
+  // Every third pixel votes: plenty for a histogram of 36 bins.
+  for (let i = 0; i < len; i += 3) {
     const rv = r[i] as number;
     const gv = g[i] as number;
     const bv = b[i] as number;
@@ -255,6 +258,7 @@ export function inkStrength(
   height: number,
   colour: InkColour,
   out: Float32Array,
+  ws: Workspace,
 ): void {
   const { r, g, b } = n;
   const len = out.length;
@@ -263,8 +267,8 @@ export function inkStrength(
   const { ur, ug, ub } = ink;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
   const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
-  const dark = new Float32Array(len);
-  const tint = new Float32Array(len);
+  const dark = ws.f32('dark');
+  const tint = ws.f32('tint');
   // Gate on the brightest channel, kept in `out` until the strength replaces it.
   const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
@@ -287,8 +291,9 @@ export function inkStrength(
     const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
     gate[i] = u * u * (3 - 2 * u);
   }
-  const darkAround = boxFilter3(dark, width, height);
-  const tintAround = boxFilter3(tint, width, height);
+  const darkAround = ws.f32('darkAround');
+  const tintAround = ws.f32('tintAround');
+  boxFilter3Pair(dark, tint, width, height, darkAround, tintAround, ws.f32('boxA'), ws.f32('boxB'));
 
   const { lo: ratioLo, hi: ratioHi } = RATIO[colour];
   const ratioSpan = 1 / (ratioHi - ratioLo);
@@ -309,7 +314,7 @@ export function inkStrength(
     const cap = ta * COLOUR_CAP;
     out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
   }
-  scaleToLocalInk(out, width, height);
+  scaleToLocalInk(out, width, height, ws);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */

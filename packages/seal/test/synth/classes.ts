@@ -141,8 +141,8 @@ function decoys(rand: Rng, seal: Placed): Float32Array {
   ctx.strokeStyle = '#000';
   const left = seal.cx > SIZE / 2;
   // The free band beside the seal, with a margin so that nothing touches it.
-  const x0 = left ? 8 : seal.cx + seal.rx + 10;
-  const x1 = left ? seal.cx - seal.rx - 10 : SIZE - 8;
+  const x0 = left ? 8 : seal.cx + seal.rx + 16;
+  const x1 = left ? seal.cx - seal.rx - 16 : SIZE - 8;
   const bx = rand.range(x0 + 30, x1 - 30);
   const by = rand.range(60, SIZE - 60);
   const r = rand.range(18, 30);
