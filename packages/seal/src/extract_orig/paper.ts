@@ -1,0 +1,164 @@
+/**
+ * Paper estimate and light normalisation.
+ *
+ * A photo of a stamp is paper (bright, slowly varying because of light, tint and shadow) with
+ * thin dark or coloured marks on it. Per cell of the image we take a high percentile of each
+ * channel (marks are darker than paper in every channel they absorb), close the coarse grid so
+ * that cells covered by ink borrow from their neighbours, and interpolate it back to pixels.
+ * Dividing by that estimate turns paper into 1 and leaves the marks as transmittance: uneven
+ * light, shadows and the paper tint go away before any colour decision is made.
+ */
+
+import { columnWeights, gridFor, interpolateRow } from './grid';
+
+/** Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. */
+export interface Planes {
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+}
+
+/** Fraction of a cell's pixels allowed to be darker than the paper estimate. */
+const PAPER_PERCENTILE = 0.8;
+/** Grid cells a solid patch of ink may span on either side and still be bridged by the closing. */
+const CLOSING_RADIUS = 3;
+/** Above this a normalised value is glare or a bad estimate, not paper. */
+const MAX_NORMALISED = 1.25;
+
+/** Value below which `want` of the histogram's samples lie, counted from the top. */
+function fromTop(hist: Uint32Array, offset: number, want: number): number {
+  let seen = 0;
+  let v = 255;
+  for (; v > 0; v--) {
+    seen += hist[offset + v] as number;
+    if (seen >= want) break;
+  }
+  return Math.max(v, 1);
+}
+
+/** Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. */
+function cellPercentiles(
+  rgba: ArrayLike<number>,
+  width: number,
+  height: number,
+  cell: number,
+  grids: Float32Array[],
+  gw: number,
+  gh: number,
+): void {
+  const hist = new Uint32Array(768);
+  const [gr, gg, gb] = grids as [Float32Array, Float32Array, Float32Array];
+  for (let gy = 0; gy < gh; gy++) {
+    const y0 = gy * cell;
+    const y1 = Math.min(height, y0 + cell);
+    for (let gx = 0; gx < gw; gx++) {
+      const x0 = gx * cell;
+      const x1 = Math.min(width, x0 + cell);
+      hist.fill(0);
+      for (let y = y0; y < y1; y++) {
+        for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4) {
+          const r = rgba[i] as number;
+          const g = 256 + (rgba[i + 1] as number);
+          const b = 512 + (rgba[i + 2] as number);
+          hist[r] = (hist[r] as number) + 1;
+          hist[g] = (hist[g] as number) + 1;
+          hist[b] = (hist[b] as number) + 1;
+        }
+      }
+      const want = Math.max(1, Math.ceil((y1 - y0) * (x1 - x0) * (1 - PAPER_PERCENTILE)));
+      const at = gy * gw + gx;
+      gr[at] = fromTop(hist, 0, want);
+      gg[at] = fromTop(hist, 256, want);
+      gb[at] = fromTop(hist, 512, want);
+    }
+  }
+}
+
+/** Max (dilate) or min (erode) filter over a (2r+1)^2 window on the grid, src -> dst. */
+function gridFilter(
+  src: Float32Array,
+  dst: Float32Array,
+  gw: number,
+  gh: number,
+  r: number,
+  useMax: boolean,
+): void {
+  for (let y = 0; y < gh; y++) {
+    const ya = Math.max(0, y - r);
+    const yb = Math.min(gh - 1, y + r);
+    for (let x = 0; x < gw; x++) {
+      const xa = Math.max(0, x - r);
+      const xb = Math.min(gw - 1, x + r);
+      let best = useMax ? 0 : 1e9;
+      for (let yy = ya; yy <= yb; yy++) {
+        for (let xx = xa; xx <= xb; xx++) {
+          const v = src[yy * gw + xx] as number;
+          if (useMax ? v > best : v < best) best = v;
+        }
+      }
+      dst[y * gw + x] = best;
+    }
+  }
+}
+
+/** 3x3 mean on the grid, src -> dst. */
+function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number): void {
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(gh - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(gw - 1, x + 1); xx++) {
+          sum += src[yy * gw + xx] as number;
+          n++;
+        }
+      }
+      dst[y * gw + x] = sum / n;
+    }
+  }
+}
+
+/**
+ * Fills `out` (planes of width*height) with each channel divided by the local paper estimate.
+ */
+export function normaliseToPaper(
+  rgba: ArrayLike<number>,
+  width: number,
+  height: number,
+  out: Planes,
+): void {
+  const g = gridFor(width, height);
+  const { cell, gw, gh } = g;
+  const grids = [new Float32Array(gw * gh), new Float32Array(gw * gh), new Float32Array(gw * gh)];
+  const tmp = new Float32Array(gw * gh);
+  cellPercentiles(rgba, width, height, cell, grids, gw, gh);
+  for (const grid of grids) {
+    // Closing: a dilate then an erode with the same window fills ink-covered cells from the paper
+    // around them without moving the slow light and shadow edges.
+    gridFilter(grid, tmp, gw, gh, CLOSING_RADIUS, true);
+    gridFilter(tmp, grid, gw, gh, CLOSING_RADIUS, false);
+    gridSmooth(grid, tmp, gw, gh);
+    // Store reciprocals: pixels then multiply instead of divide.
+    for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
+  }
+  const { x0: x0s, fx: fxs } = columnWeights(g, width);
+  const rows = [new Float32Array(gw + 1), new Float32Array(gw + 1), new Float32Array(gw + 1)];
+  const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
+  const { r: outR, g: outG, b: outB } = out;
+  for (let y = 0; y < height; y++) {
+    interpolateRow(g, grids[0] as Float32Array, y, pr);
+    interpolateRow(g, grids[1] as Float32Array, y, pg);
+    interpolateRow(g, grids[2] as Float32Array, y, pb);
+    for (let x = 0, i = y * width, p = i * 4; x < width; x++, i++, p += 4) {
+      const x0 = x0s[x] as number;
+      const fx = fxs[x] as number;
+      const ex = 1 - fx;
+      const vr = (rgba[p] as number) * ((pr[x0] as number) * ex + (pr[x0 + 1] as number) * fx);
+      const vg = (rgba[p + 1] as number) * ((pg[x0] as number) * ex + (pg[x0 + 1] as number) * fx);
+      const vb = (rgba[p + 2] as number) * ((pb[x0] as number) * ex + (pb[x0 + 1] as number) * fx);
+      outR[i] = Math.min(vr, MAX_NORMALISED);
+      outG[i] = Math.min(vg, MAX_NORMALISED);
+      outB[i] = Math.min(vb, MAX_NORMALISED);
+    }
+  }
+}

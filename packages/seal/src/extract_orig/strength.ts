@@ -1,0 +1,228 @@
+/**
+ * Ink strength: per pixel, how strongly it belongs to the ink a mode keeps, on a scale where
+ * about 1 is fully covered by that ink and 0 is paper. Computed on paper-normalised planes.
+ *
+ * Shape and colour are measured apart. JPEG keeps brightness (luma) at full resolution but colour
+ * at half resolution, smeared across edges, so the shape comes from luma darkness and the colour
+ * only decides whether that darkness is the ink we want. A pixel's strength is its darkness,
+ * capped by what its colour explains: black text next to red ink borrows a little red from the
+ * smear, but not enough to count as dark red ink.
+ */
+import { boxFilter3, rowMax } from './filters';
+import { columnWeights, gridFor, interpolateRow } from './grid';
+import { localInkGrid } from './local-ink';
+import type { Planes } from './paper';
+
+/** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
+export type InkColour = 'red' | 'colour';
+
+/** Histogram resolution for the "full ink" estimate. */
+const BINS = 256;
+/** Ignore pixels weaker than this (normalised units) when estimating full ink: that is noise. */
+const NOISE_FLOOR = 0.08;
+/** Percentile of the ink pixels taken as "fully inked". */
+const FULL_INK_PERCENTILE = 0.9;
+/** Fewer ink pixels than this fraction of the image: there is no ink, keep the default scale. */
+const MIN_INK_FRACTION = 0.002;
+/** Global full-ink clamp: below FULL_MIN an image has no ink worth scaling up. */
+const FULL_MIN = 0.2;
+const FULL_MAX = 0.9;
+/** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
+const LOCAL_FLOOR = 0.3;
+/** Window radius of the thin-stroke peak. */
+const PEAK_RADIUS = 3;
+/** A thin stroke is judged against its own peak, down to this fraction of the local full ink. */
+const THIN_FLOOR = 0.45;
+
+/**
+ * Colour ratio (colour measure over darkness, both averaged over 3x3) below which darkness is not
+ * the wanted ink, and above which it fully is. Black, gray and paper texture sit near 0. Chroma
+ * (any colour) is stricter than red excess: JPEG fringes give black text a little of every colour.
+ */
+const RATIO: Record<InkColour, { lo: number; hi: number }> = {
+  red: { lo: 0.15, hi: 0.35 },
+  colour: { lo: 0.25, hi: 0.5 },
+};
+/** Darkness may be at most this many times the local colour measure. */
+const COLOUR_CAP = 2.5;
+/**
+ * Coloured ink leaves at least one channel fairly bright (red ink: the red channel). A pixel whose
+ * brightest channel is dark is black or a shadowed crossing, however tinted it looks.
+ */
+const BRIGHT_LO = 0.3;
+const BRIGHT_HI = 0.55;
+const DARK_FLOOR = 0.01;
+
+/**
+ * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
+ * Clamped so that an image without ink does not blow noise up into ink.
+ */
+function fullInk(raw: Float32Array, noiseFloor: number): number {
+  const hist = new Uint32Array(BINS);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i] as number;
+    if (v > noiseFloor) {
+      const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
+      hist[k] = (hist[k] as number) + 1;
+      n++;
+    }
+  }
+  if (n < raw.length * MIN_INK_FRACTION) return FULL_MIN * 2;
+  const want = n * (1 - FULL_INK_PERCENTILE);
+  let seen = 0;
+  let bin = BINS - 1;
+  for (; bin > 0; bin--) {
+    seen += hist[bin] as number;
+    if (seen >= want) break;
+  }
+  const v = (bin + 0.5) / BINS;
+  return v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX);
+}
+
+const NOISE_BINS = 512;
+/** Top of the noise histogram, in raw units. */
+const NOISE_RANGE = 0.25;
+/** Local full ink is never below this many noise sigmas: noise must not be scaled up into ink. */
+const NOISE_K = 6;
+
+/**
+ * Robust noise sigma of a plane: the median absolute difference from the 3x3 mean, scaled for a
+ * Gaussian. Most of a crop is paper, so edges barely move the median.
+ */
+function noiseLevel(raw: Float32Array, width: number, height: number): number {
+  const hist = new Uint32Array(NOISE_BINS);
+  const scale = NOISE_BINS / NOISE_RANGE;
+  let count = 0;
+  // Every other pixel of every other row is plenty for a median.
+  for (let y = 1; y < height - 1; y += 2) {
+    for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 2) {
+      const up = i - width;
+      const down = i + width;
+      const sum =
+        (raw[up - 1] as number) +
+        (raw[up] as number) +
+        (raw[up + 1] as number) +
+        (raw[i - 1] as number) +
+        (raw[i] as number) +
+        (raw[i + 1] as number) +
+        (raw[down - 1] as number) +
+        (raw[down] as number) +
+        (raw[down + 1] as number);
+      const d = Math.abs((raw[i] as number) - sum / 9) * scale;
+      const k = d >= NOISE_BINS - 1 ? NOISE_BINS - 1 : Math.floor(d);
+      hist[k] = (hist[k] as number) + 1;
+      count++;
+    }
+  }
+  if (count === 0) return 0;
+  let seen = 0;
+  let bin = 0;
+  for (; bin < NOISE_BINS - 1; bin++) {
+    seen += hist[bin] as number;
+    if (seen * 2 >= count) break;
+  }
+  // MAD to sigma (1.4826), and the 3x3 mean removes 1/9 of the variance (sqrt(9/8)).
+  return ((bin + 0.5) / scale) * 1.4826 * 1.06;
+}
+
+/** Divides a raw measure by the local full-ink estimate, in place. */
+function scaleToLocalInk(raw: Float32Array, width: number, height: number): void {
+  const noise = noiseLevel(raw, width, height);
+  const full = fullInk(raw, Math.max(NOISE_FLOOR, 3 * noise));
+  const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
+  const g = gridFor(width, height);
+  const local = localInkGrid(raw, width, height, g, floor, full);
+  const { x0: x0s, fx: fxs } = columnWeights(g, width);
+  const localRow = new Float32Array(g.gw + 1);
+  // The peak is a max over a square window: rows here, columns below, and only where there is
+  // something to scale (most of a crop is paper at 0).
+  const across = rowMax(raw, width, height, PEAK_RADIUS);
+  for (let y = 0; y < height; y++) {
+    interpolateRow(g, local, y, localRow);
+    const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
+    const bottom = (y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS) * width;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const v = raw[i] as number;
+      if (v <= 0) continue;
+      const x0 = x0s[x] as number;
+      const fx = fxs[x] as number;
+      const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+      let p = 0;
+      for (let j = top + x; j <= bottom + x; j += width) {
+        const a = across[j] as number;
+        if (a > p) p = a;
+      }
+      // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
+      // cut falls near its half height, where the stroke's edge was before the blur.
+      if (p > l) p = l;
+      else if (p < l * THIN_FLOOR) p = l * THIN_FLOOR;
+      if (p < floor) p = floor;
+      raw[i] = v / p;
+    }
+  }
+}
+
+/**
+ * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
+ * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
+ */
+export function inkStrength(
+  n: Planes,
+  width: number,
+  height: number,
+  colour: InkColour,
+  out: Float32Array,
+): void {
+  const { r, g, b } = n;
+  const len = out.length;
+  const red = colour === 'red';
+  const dark = new Float32Array(len);
+  const tint = new Float32Array(len);
+  // Gate on the brightest channel, kept in `out` until the strength replaces it.
+  const gate = out;
+  const gateSpan = 1 / (BRIGHT_HI - BRIGHT_LO);
+  for (let i = 0; i < len; i++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+    dark[i] = Math.max(d, 0);
+    const hi = Math.max(rv, gv, bv);
+    const t = red ? rv - Math.max(gv, bv) : hi - Math.min(rv, gv, bv);
+    tint[i] = Math.max(t, 0);
+    const u = hi <= BRIGHT_LO ? 0 : hi >= BRIGHT_HI ? 1 : (hi - BRIGHT_LO) * gateSpan;
+    gate[i] = u * u * (3 - 2 * u);
+  }
+  const darkAround = boxFilter3(dark, width, height);
+  const tintAround = boxFilter3(tint, width, height);
+
+  const { lo: ratioLo, hi: ratioHi } = RATIO[colour];
+  const ratioSpan = 1 / (ratioHi - ratioLo);
+  for (let i = 0; i < len; i++) {
+    const d = dark[i] as number;
+    const da = darkAround[i] as number;
+    if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
+      out[i] = 0;
+      continue;
+    }
+    const ta = tintAround[i] as number;
+    const ratio = ta / da;
+    if (ratio <= ratioLo) {
+      out[i] = 0;
+      continue;
+    }
+    const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
+    const cap = ta * COLOUR_CAP;
+    out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+  }
+  scaleToLocalInk(out, width, height);
+}
+
+/** Anything but paper: how far the darkest channel is below paper (not rescaled). */
+export function markStrength(n: Planes, out: Float32Array): void {
+  const { r, g, b } = n;
+  for (let i = 0; i < out.length; i++) {
+    out[i] = Math.max(0, 1 - Math.min(r[i] as number, g[i] as number, b[i] as number));
+  }
+}
