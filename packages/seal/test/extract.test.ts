@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEAL_ALPHA, SEAL_RED } from '../src/draw';
 import {
   CLARITY,
+  type Clarity,
   clarityKey,
   type ExtractMode,
   type ExtractOptions,
@@ -389,7 +390,11 @@ describe('clarity ranges and keys', () => {
   ])('%s round-trips', (key, options) => {
     expect(parseClarityKey(key)).toEqual(options);
     expect(
-      clarityKey(options.mode as ExtractMode, options.clarity, options.red as RedHandling),
+      clarityKey(
+        options.mode as ExtractMode,
+        options.clarity as Clarity,
+        options.red as RedHandling,
+      ),
     ).toBe(key);
   });
 

@@ -207,7 +207,7 @@ export function learnInk(n: Planes): InkModel {
     const m = (rv + gv + bv) / 3;
     if (1 - m < VOTE_DARK) continue;
     const x = (2 * rv - gv - bv) * 0.4082;
-    const y = (gv - bv) * 0.7071;
+    const y = (gv - bv) * Math.SQRT1_2;
     const c = Math.sqrt(x * x + y * y);
     if (c < VOTE_CHROMA) continue;
     const deg = (Math.atan2(y, x) * 180) / Math.PI;

@@ -193,7 +193,7 @@ function camera(rand: Rng, over: Partial<Camera> = {}): Camera {
   };
 }
 
-const none = () => new Float32Array(SIZE * SIZE);
+const none = (): Float32Array => new Float32Array(SIZE * SIZE);
 
 function or(...masks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(SIZE * SIZE);
@@ -210,7 +210,7 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
   let density: Float32Array | number = rand.range(0.75, 1);
   let seal: Placed;
   let cam = camera(rand);
-  let print = none();
+  let print: Float32Array = none();
   let pens: { cover: Float32Array; colour: Rgb }[] = [];
   let decoy = none();
   let decoyColour: Rgb = [0, 0, 0];
