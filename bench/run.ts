@@ -2,12 +2,13 @@ import { parseArgs } from 'node:util';
 import { type RunningServer, startServer } from './lib/server';
 import { renderTable } from './lib/table';
 import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib/types';
+import { extractSection } from './sections/extract';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
 import { stampSection } from './sections/stamp';
 
 /** Every benchmark area, in the order they run. Add new sections here. */
-const SECTIONS: readonly BenchSection[] = [stampSection, parseSection, pdfSection];
+const SECTIONS: readonly BenchSection[] = [stampSection, extractSection, parseSection, pdfSection];
 
 const DEFAULT_DURATION_S = 10;
 const DEFAULT_CONNECTIONS = 20;

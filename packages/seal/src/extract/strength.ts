@@ -46,6 +46,13 @@ const RATIO: Record<InkColour, { lo: number; hi: number }> = {
 };
 /** Darkness may be at most this many times the local colour measure. */
 const COLOUR_CAP = 2.5;
+/** The learned ink's own ratio sets the ramp: from this share of it to that share. */
+const OWN_RATIO_LO = 0.4;
+const OWN_RATIO_HI = 0.75;
+/** Below this colour ratio darkness is never ink (black print and its JPEG fringes). */
+const RATIO_FLOOR = 0.07;
+/** Cap for inks with little colour: darkness up to this over the ink's own ratio. */
+const COLOUR_CAP_OWN = 1.25;
 /**
  * Coloured ink leaves at least one channel fairly bright (red ink: the red channel). A pixel whose
  * brightest channel is dark is black or a shadowed crossing, however tinted it looks.
@@ -171,10 +178,12 @@ export interface InkModel {
   ug: number;
   ub: number;
   bright: number;
+  /** Typical colour-along-hue over darkness of the ink: low for dark, desaturated inks. */
+  ratio: number;
 }
 
 /** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
-const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9 };
+const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9, ratio: 1 };
 /** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
 const TINT_SCALE = 1.22;
 const HUE_BINS = 36;
@@ -197,6 +206,7 @@ export function learnInk(n: Planes): InkModel {
   const sumG = new Float32Array(HUE_BINS);
   const sumB = new Float32Array(HUE_BINS);
   const hiSum = new Float32Array(HUE_BINS);
+  const ratioSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = r.length;
   // Every third pixel votes: plenty for a histogram of 36 bins.
@@ -219,6 +229,8 @@ export function learnInk(n: Planes): InkModel {
     sumB[k] = (sumB[k] as number) + (bv - m);
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     hiSum[k] = (hiSum[k] as number) + hi * c;
+    const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+    if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
   }
   let best = -1;
   let bestW = 0;
@@ -235,17 +247,25 @@ export function learnInk(n: Planes): InkModel {
   let cg = 0;
   let cb = 0;
   let hs = 0;
+  let rs = 0;
   let ws = 0;
   for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
     cr += sumR[k] as number;
     cg += sumG[k] as number;
     cb += sumB[k] as number;
     hs += hiSum[k] as number;
+    rs += ratioSum[k] as number;
     ws += hist[k] as number;
   }
   const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
   if (norm === 0) return DEFAULT_INK;
-  return { ur: cr / norm, ug: cg / norm, ub: cb / norm, bright: Math.min(0.9, hs / ws) };
+  return {
+    ur: cr / norm,
+    ug: cg / norm,
+    ub: cb / norm,
+    bright: Math.min(0.9, hs / ws),
+    ratio: rs / ws,
+  };
 }
 
 /**
@@ -295,7 +315,11 @@ export function inkStrength(
   const tintAround = ws.f32('tintAround');
   boxFilter3Pair(dark, tint, width, height, darkAround, tintAround, ws.f32('boxA'), ws.f32('boxB'));
 
-  const { lo: ratioLo, hi: ratioHi } = RATIO[colour];
+  // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
+  // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
+  const ratioLo = Math.max(RATIO_FLOOR, Math.min(RATIO[colour].lo, ink.ratio * OWN_RATIO_LO));
+  const ratioHi = Math.max(ratioLo + 0.05, Math.min(RATIO[colour].hi, ink.ratio * OWN_RATIO_HI));
+  const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
   for (let i = 0; i < len; i++) {
     const d = dark[i] as number;
@@ -311,7 +335,7 @@ export function inkStrength(
       continue;
     }
     const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
-    const cap = ta * COLOUR_CAP;
+    const cap = ta * colourCap;
     out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
   }
   scaleToLocalInk(out, width, height, ws);
