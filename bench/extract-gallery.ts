@@ -11,7 +11,7 @@ import { extractSeal } from '../packages/seal/src/extract';
 import { classPhoto, SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
 
 const seed = Number(process.argv[2] ?? 5000);
-const PANEL = 192;
+const PANEL = 144;
 const dir = resolve(import.meta.dirname, '../docs/extraction');
 mkdirSync(dir, { recursive: true });
 
@@ -40,7 +40,7 @@ for (const cls of SYNTH_CLASSES) {
       { input: left, raw: { width: PANEL, height: PANEL, channels: 3 }, left: 0, top: 0 },
       { input: right, raw: { width: PANEL, height: PANEL, channels: 3 }, left: PANEL + 4, top: 0 },
     ])
-    .png({ palette: true, colours: 64, compressionLevel: 9 })
+    .png({ palette: true, colours: 32, dither: 0, compressionLevel: 9 })
     .toFile(`${file}.tmp`);
   renameSync(`${file}.tmp`, file);
   console.log(`wrote ${file}`);
