@@ -165,7 +165,8 @@ export function extractSeal(
     ws.i32('area'),
     ws.f32('peak'),
   );
-  const kept = mode === 0 ? keepSealShape(keep, width, height, labels) : countKept(keep);
+  const kept =
+    mode === 0 ? keepSealShape(keep, width, height, labels, ws.i32('area')) : countKept(keep);
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
   return paint(planes, strength, keep, lo, 1 / cut.ramp, maxAlpha, look);

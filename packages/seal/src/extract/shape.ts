@@ -16,14 +16,16 @@ const GAP = 0.025;
 const MIN_PIXELS = 64 * 64;
 
 /**
- * Clears `keep` outside the frame. `labels` is scratch of the image's size. Returns the number
- * of pixels still kept.
+ * Clears `keep` outside the frame. `roots` holds, for every kept pixel, the root of its 8-connected
+ * piece (keepConnected leaves exactly that in its labels); `ids` is scratch of the image's size.
+ * Returns the number of pixels still kept.
  */
 export function keepSealShape(
   keep: Uint8Array,
   width: number,
   height: number,
-  labels: Int32Array,
+  roots: Int32Array,
+  ids: Int32Array,
 ): number {
   const n = width * height;
   if (n < MIN_PIXELS) {
@@ -31,46 +33,27 @@ export function keepSealShape(
     for (let i = 0; i < n; i++) kept += keep[i] as number;
     return kept;
   }
-  labels.fill(-1);
-  const stack = new Int32Array(n);
+  ids.fill(-1);
   const boxes: number[] = []; // per piece: x0, y0, x1, y1, area
   let total = 0;
-  for (let start = 0; start < n; start++) {
-    if (keep[start] === 0 || (labels[start] as number) >= 0) continue;
-    const id = boxes.length / 5;
-    let x0 = width;
-    let y0 = height;
-    let x1 = -1;
-    let y1 = -1;
-    let area = 0;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = id;
-    while (top > 0) {
-      const i = stack[--top] as number;
-      const y = (i / width) | 0;
-      const x = i - y * width;
-      area++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
-          if (keep[j] === 1 && (labels[j] as number) < 0) {
-            labels[j] = id;
-            stack[top++] = j;
-          }
-        }
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (keep[i] === 0) continue;
+      const root = roots[i] as number;
+      let id = ids[root] as number;
+      if (id < 0) {
+        id = boxes.length / 5;
+        ids[root] = id;
+        boxes.push(x, y, x, y, 0);
       }
+      const b = id * 5;
+      if (x < (boxes[b] as number)) boxes[b] = x;
+      if (x > (boxes[b + 2] as number)) boxes[b + 2] = x;
+      // Rows come in order: the first row seen is the top, the last the bottom.
+      boxes[b + 3] = y;
+      boxes[b + 4] = (boxes[b + 4] as number) + 1;
+      total++;
     }
-    boxes.push(x0, y0, x1, y1, area);
-    total += area;
   }
   const count = boxes.length / 5;
   if (count === 0) return 0;
@@ -134,9 +117,8 @@ export function keepSealShape(
   }
   let kept = 0;
   for (let i = 0; i < n; i++) {
-    const id = labels[i] as number;
-    if (id < 0) continue;
-    if (inside[id] === 1) kept++;
+    if (keep[i] === 0) continue;
+    if (inside[ids[roots[i] as number] as number] === 1) kept++;
     else keep[i] = 0;
   }
   return kept;
