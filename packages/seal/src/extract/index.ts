@@ -123,7 +123,9 @@ export function extractSeal(
   const n = width * height;
   const ws = workspaceFor(n);
   const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
-  normaliseToPaper(rgba, width, height, planes);
+  // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
+  const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);
+  normaliseToPaper(bytes, width, height, planes);
 
   const strength = ws.f32('strength');
   if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws);

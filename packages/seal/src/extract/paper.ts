@@ -38,7 +38,7 @@ function fromTop(hist: Uint32Array, offset: number, want: number): number {
 
 /** Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. */
 function cellPercentiles(
-  rgba: ArrayLike<number>,
+  rgba: Uint8Array,
   width: number,
   height: number,
   cell: number,
@@ -124,7 +124,7 @@ function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number
  * Fills `out` (planes of width*height) with each channel divided by the local paper estimate.
  */
 export function normaliseToPaper(
-  rgba: ArrayLike<number>,
+  rgba: Uint8Array,
   width: number,
   height: number,
   out: Planes,
