@@ -40,6 +40,8 @@ export default defineConfig({
           root: 'packages/cli',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // The tests run the bundle in dist/: built once here when a source is newer.
+          globalSetup: ['test/build-global-setup.ts'],
           testTimeout: 60_000,
         },
       },

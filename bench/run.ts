@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { type RunningServer, startServer } from './lib/server';
 import { renderTable } from './lib/table';
 import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib/types';
+import { cliSection } from './sections/cli';
+import { extractSection } from './sections/extract';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
 import { pdfUpdateSection } from './sections/pdf-update';
@@ -11,10 +13,12 @@ import { stampSection } from './sections/stamp';
 /** Every benchmark area, in the order they run. Add new sections here. */
 const SECTIONS: readonly BenchSection[] = [
   stampSection,
+  extractSection,
   parseSection,
   pdfSection,
   pdfUpdateSection,
   signSection,
+  cliSection,
 ];
 
 const DEFAULT_DURATION_S = 10;

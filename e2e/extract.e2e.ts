@@ -188,7 +188,8 @@ describe('extracting a seal from a photo', () => {
     expect(parse.headers().mid).toMatch(/^[0-9a-f]{32}$/);
     const sent = await page.evaluate(() => (window as unknown as { sentForm: SentForm }).sentForm);
     expect(sent).toEqual({
-      gray: '0-1-0',
+      // Seal mode starts with the automatic clarity (issue 17).
+      gray: '0-auto-0',
       stream: '1',
       type: 'image/png',
       width: 512,
@@ -196,6 +197,17 @@ describe('extracting a seal from a photo', () => {
     });
     await page.getByAltText('提取的印章').waitFor();
     await expect.poll(() => page.getByRole('button', { name: '制作印章' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: '自动' }).isChecked()).toBe(true);
+    if (process.env.SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({
+          path: `${process.env.SHOTS}/extract-${width}.png`,
+          fullPage: true,
+        });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     const slider = page.getByRole('slider', { name: '清晰度' });
     const grayed = page.waitForRequest((r) => r.url().endsWith('/v1/stamp/gray'));

@@ -141,6 +141,7 @@ describe('PDF签章 keeps signatures and passwords', () => {
       } else {
         expect(qpdfEncryption(out, '')).toBeNull();
         expect(qpdfCheck(out)).toBeNull();
+        await page.getByText('已移除密码：生成的PDF没有密码。').waitFor();
       }
       await context.close();
     },

@@ -51,5 +51,7 @@ if (process.env.npm_lifecycle_event !== undefined) {
 
 // WEB_DIST names another build to serve: ours is not needed then.
 if (!process.env.WEB_DIST) buildWebIfNeeded();
+// One plain line for people, beside the JSON logs: the server prints it once it listens.
+process.env.YINZHANG_ANNOUNCE = '1';
 register();
 await import(pathToFileURL(serverEntry).href);

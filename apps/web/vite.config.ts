@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { pdfjsViewer } from './plugins/pdfjsViewer';
+// With its extension, as Vite's native config loader (its future default) requires.
+import { pdfjsViewer } from './plugins/pdfjsViewer.ts';
 
 // In development the API runs separately (`npm run dev` starts both); the browser still talks only
 // to its own origin, through this proxy.

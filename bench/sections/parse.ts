@@ -7,8 +7,8 @@ import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
 import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
 import type { BenchOptions, BenchSection, Cell } from '../lib/types';
 
-/** The clarity key sent: the mode 0 default, what the web app asks for first. */
-const GRAY = '0-1-0';
+/** The clarity key sent: the mode 0 default (automatic clarity), what the web app asks for first. */
+const GRAY = '0-auto-0';
 /** Parse requests in flight while /healthz is measured (the bar: 50 ms with 8). */
 const CONCURRENT_PARSES = 8;
 /** The kernel-alone row runs at most this long (it is a breakdown, not a load case). */

@@ -37,6 +37,10 @@ async function main(): Promise<void> {
     { url: `http://${host}:${port}`, database: describeDatabase(config) },
     'Yinzhang is ready',
   );
+  if (process.env.YINZHANG_ANNOUNCE) {
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : host;
+    process.stdout.write(`open http://${shown}:${port}\n`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -165,10 +165,10 @@ describe('POST /v1/stamp/parse', () => {
     expect(Math.abs(c.y - 256)).toBeLessThan(30);
   });
 
-  it('paints mode 0 and red=2 results in one colour; other modes keep the photo colours', async () => {
+  it("paints red=2 results in one colour (纯色); other keys keep the ink's colours or shading", async () => {
     const app = await sharedApp();
     const photo = await sealPhotoJpeg();
-    for (const gray of ['0-0-0', '0-3-0', '1-0-2', '2-12-2']) {
+    for (const gray of ['0-0-2', '0-3-2', '0-auto-2', '1-0-2', '2-12-2']) {
       const res = await app.inject(parseForm(photo, gray));
       expect(res.statusCode, gray).toBe(200);
       const colours = [...inkColours(await rgbaOf(res.rawPayload))];
@@ -176,9 +176,11 @@ describe('POST /v1/stamp/parse', () => {
       const [r, g, b] = (colours[0] as string).split(',').map(Number) as [number, number, number];
       expect(isSealRed(r, g, b), `${gray}: ${colours[0]}`).toBe(true);
     }
-    const picture = await app.inject(parseForm(photo, '2-12-0'));
-    expect(picture.statusCode).toBe(200);
-    expect(inkColours(await rgbaOf(picture.rawPayload)).size).toBeGreaterThan(1);
+    for (const gray of ['2-12-0', '0-auto-0', '0-1-0']) {
+      const res = await app.inject(parseForm(photo, gray));
+      expect(res.statusCode, gray).toBe(200);
+      expect(inkColours(await rgbaOf(res.rawPayload)).size, gray).toBeGreaterThan(1);
+    }
   });
 
   it('applies EXIF orientation before extracting', async () => {

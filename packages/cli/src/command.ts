@@ -37,5 +37,7 @@ export const str = (args: Parsed, key: string): string | undefined => {
 };
 
 export function kb(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+  // Not toLocaleString: its first call loads ICU's locale data, 10-60 ms of a run's time.
+  const thousands = String(Math.max(1, Math.round(bytes / 1024))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${thousands} KB`;
 }

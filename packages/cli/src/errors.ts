@@ -17,8 +17,9 @@ export class UnreadableError extends InputError {
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** One line for any error: ours verbatim, file-system errors in words, anything else by message. */
-export function describe(err: unknown): string {
-  if (isEngineError(err) && err.code in REFUSALS) return refusalLine(err);
+/** One line for an error; `flags` are the options of the command that ran, when known. */
+export function describe(err: unknown, flags?: ReadonlySet<string>): string {
+  if (isEngineError(err) && err.code in REFUSALS) return refusalLine(err, flags);
   if (err instanceof UsageError || err instanceof InputError || isEngineError(err))
     return err.message;
   if (err instanceof RangeError || err instanceof TypeError) return err.message;
@@ -49,26 +50,42 @@ function isEngineError(err: unknown): err is Error & { code: string } {
 }
 
 /**
- * The engine's refusals to write (PdfWriteRefusedError), each with the flag that overrides it.
- * The engine's sentence names the file's state; the command line adds what to do about it.
+ * The engine's refusals to write (PdfWriteRefusedError): the file's state, and the flag that
+ * overrides it where the command has that flag (`sign` has none of them but --password).
  */
-const REFUSALS: Record<string, string> = {
-  RESTRICTED:
-    "the file's permissions forbid changes: give its owner password with --password, or stamp anyway with --ignore-restrictions",
-  CERTIFIED_NO_CHANGES:
-    'a certification signature on this file allows no changes: --force-rewrite writes anyway and invalidates it',
-  SIGNED_NEEDS_REPAIR:
-    'this signed file is damaged (its cross-reference data needed repair), so appending a stamp would break its signatures: --force-rewrite rewrites it and invalidates them',
+const REFUSALS: Record<
+  string,
+  { readonly why: string; readonly flag: string; readonly fix: string }
+> = {
+  RESTRICTED: {
+    why: "the file's permissions forbid changes",
+    flag: 'ignore-restrictions',
+    fix: 'give its owner password with --password, or stamp anyway with --ignore-restrictions',
+  },
+  CERTIFIED_NO_CHANGES: {
+    why: 'the file is certified and a certification signature on it allows no changes',
+    flag: 'force-rewrite',
+    fix: '--force-rewrite writes anyway and invalidates it',
+  },
+  SIGNED_NEEDS_REPAIR: {
+    why: 'this signed file is damaged (its cross-reference data needed repair), so appending would break its signatures',
+    flag: 'force-rewrite',
+    fix: '--force-rewrite rewrites it and invalidates them',
+  },
 };
 
 /** --decrypt on a file that forbids changes: only its owner password removes the password. */
 const DECRYPT_NEEDS_OWNER =
   "the file's permissions forbid changes, and --decrypt needs its owner password (--password); --ignore-restrictions stamps it only with the password kept";
 
-function refusalLine(err: Error & { code: string }): string {
+function refusalLine(err: Error & { code: string }, flags?: ReadonlySet<string>): string {
   const { file, decrypt } = err as { file?: unknown; decrypt?: unknown };
-  const why =
-    err.code === 'RESTRICTED' && decrypt === true ? DECRYPT_NEEDS_OWNER : REFUSALS[err.code];
+  const refusal = REFUSALS[err.code];
+  let why: string;
+  if (err.code === 'RESTRICTED' && decrypt === true) why = DECRYPT_NEEDS_OWNER;
+  else if (!refusal) why = err.message;
+  else if (flags && !flags.has(refusal.flag)) why = refusal.why;
+  else why = `${refusal.why}: ${refusal.fix}`;
   const line = `refused: ${why}`;
   return typeof file === 'string' ? `${file}: ${line}` : line;
 }

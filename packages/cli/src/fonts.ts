@@ -4,12 +4,10 @@
  * Node-only. apps/server keeps its own copy; the command line must not depend on the server app.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
 import { CODE_FONT_FAMILY, SEAL_FONT_FAMILY } from '@yinzhang/seal';
-
-const require = createRequire(import.meta.url);
+import { stylesheetPath } from './font-sheets';
 
 const STYLESHEETS = [
   { css: '@fontsource/noto-serif-sc/700.css', family: SEAL_FONT_FAMILY },
@@ -28,7 +26,7 @@ let registered = false;
 export function registerSealFonts(): void {
   if (registered) return;
   for (const { css, family } of STYLESHEETS) {
-    const files = fontFiles(require.resolve(css));
+    const files = fontFiles(stylesheetPath(css));
     if (files.length === 0) throw new Error(`no font files named in ${css}`);
     for (const file of files) {
       if (!GlobalFonts.registerFromPath(file, family))

@@ -1,8 +1,8 @@
 /** Stamp and page images for the PDF engine, which takes PNG and JPEG bytes as they are. */
 import { imageKind, jpegOrientation } from '@yinzhang/pdf';
-import sharp from 'sharp';
 import { InputError } from './errors';
 import { readInput } from './files';
+import { headerSize } from './image-size';
 
 export interface LoadedImage {
   /** PNG or JPEG bytes. */
@@ -13,20 +13,26 @@ export interface LoadedImage {
 }
 
 /**
- * PNGs and JPEGs pass through untouched; any other format sharp reads (WebP, GIF, TIFF...) becomes
- * a PNG. With `applyExif`, a JPEG that asks to be turned is turned here (the stamp engine draws
- * images as stored); img2pdf leaves that to the engine, which turns them without re-encoding.
+ * PNGs and JPEGs pass through untouched, sized from their headers; any other format sharp reads
+ * (WebP, GIF, TIFF...) becomes a PNG, and only then is sharp loaded. With `applyExif`, a JPEG that
+ * asks to be turned is turned here (the stamp engine draws images as stored); img2pdf leaves that
+ * to the engine, which turns them without re-encoding.
  */
 export async function loadImage(path: string, applyExif: boolean): Promise<LoadedImage> {
   const bytes = await readInput(path);
   const kind = imageKind(bytes);
-  try {
-    if (kind === 'png' || (kind === 'jpeg' && !(applyExif && jpegOrientation(bytes) > 1))) {
-      const meta = await sharp(bytes).metadata();
-      const turned = kind === 'jpeg' && (meta.orientation ?? 1) >= 5;
-      const [w, h] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
-      return { bytes, width: w ?? 0, height: h ?? 0 };
+  if (kind === 'png' || kind === 'jpeg') {
+    const orientation = kind === 'jpeg' ? jpegOrientation(bytes) : 1;
+    const size = headerSize(bytes, kind);
+    if (size && !(applyExif && orientation > 1)) {
+      const turned = orientation >= 5;
+      return turned
+        ? { bytes, width: size.height, height: size.width }
+        : { bytes, width: size.width, height: size.height };
     }
+  }
+  try {
+    const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), width: info.width, height: info.height };
   } catch {

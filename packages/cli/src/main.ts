@@ -13,6 +13,7 @@ import { signCommand } from './commands/sign';
 import { stampCommand } from './commands/stamp';
 import { verifyCommand } from './commands/verify';
 import { describe, EXIT, UnreadableError, UsageError } from './errors';
+import { nearest } from './nearest';
 import { reporter } from './progress';
 
 const COMMANDS: readonly Command[] = [
@@ -41,7 +42,13 @@ async function main(argv: readonly string[]): Promise<number> {
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command "${name}"`);
+  if (!command) {
+    const near = nearest(
+      name,
+      COMMANDS.map((c) => c.name),
+    );
+    throw new UsageError(`unknown command "${name}"${near ? `; did you mean "${near}"?` : ''}`);
+  }
   let args: Parsed;
   try {
     args = parseArgs({
@@ -51,7 +58,7 @@ async function main(argv: readonly string[]): Promise<number> {
       strict: true,
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(parseError(err as Error & { code?: string }, command));
   }
   if (args.values.help === true) {
     process.stdout.write(`${command.help}\n`);
@@ -65,16 +72,32 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** parseArgs's message, shortened to one line, with the nearest option for an unknown one. */
+function parseError(err: Error & { code?: string }, command: Command): string {
+  const flag = /'(-[^']*)'/.exec(err.message)?.[1];
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag) {
+    const options = Object.entries({ ...command.options, ...COMMON_OPTIONS });
+    const typed = flag.replace(/^-+/, '').split('=')[0] as string;
+    const long = options.map(([name]) => name);
+    const short = options.flatMap(([name, o]) => (o.short === typed ? [name] : []));
+    const near = short[0] ?? nearest(typed, long);
+    return `unknown option ${flag}${near ? `; did you mean --${near}?` : ''}`;
+  }
+  // "Unexpected argument ..." and "Option ... argument missing" are one sentence each.
+  return err.message.split('. ')[0] as string;
+}
+
 const command = process.argv[2];
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    const prefix =
-      command && COMMANDS.some((c) => c.name === command) ? `yinzhang ${command}` : 'yinzhang';
+    const known = COMMANDS.find((c) => c.name === command);
+    const prefix = known ? `yinzhang ${known.name}` : 'yinzhang';
     const hint = err instanceof UsageError ? ' (see --help)' : '';
-    process.stderr.write(`${prefix}: ${describe(err)}${hint}\n`);
+    const flags = known ? new Set(Object.keys(known.options)) : undefined;
+    process.stderr.write(`${prefix}: ${describe(err, flags)}${hint}\n`);
     process.exitCode =
       err instanceof UsageError || err instanceof UnreadableError ? EXIT.usage : EXIT.failed;
   },

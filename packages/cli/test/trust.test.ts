@@ -4,7 +4,7 @@
  * unless --decrypt; refusals are one line, a non-zero exit and no output file.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,7 +272,7 @@ describe('refusals: one line, exit 1, no output file, an existing output untouch
       'a certification allowing no changes',
       'certified.pdf',
       [],
-      /certified\.pdf: refused: a certification signature on this file allows no changes: --force-rewrite/,
+      /certified\.pdf: refused: the file is certified and a certification signature on it allows no changes: --force-rewrite/,
     ],
     [
       'a signed file that needed repair',
@@ -354,6 +354,23 @@ describe('merge', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
   });
+});
+
+describe('writes go through a temporary file and a rename', () => {
+  it.each([
+    ['merge', ['merge', 'three.pdf', 'two.pdf']],
+    ['img2pdf', ['img2pdf', 'photo.jpg']],
+    ['stamp', ['stamp', 'three.pdf', ...STAMP, '--page', '1']],
+  ])(
+    '%s: a failed rename (the output is a folder) leaves no temporary file behind',
+    async (_, args) => {
+      mkdirSync(at('a-folder'), { recursive: true });
+      const run = await yinzhang(...args, '-q', '-o', 'a-folder');
+      expectOneLine(run, 1, /a-folder/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(readdirSync(at('a-folder'))).toEqual([]);
+    },
+  );
 });
 
 describe('--help', () => {

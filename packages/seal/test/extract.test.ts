@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEAL_ALPHA, SEAL_RED } from '../src/draw';
 import {
   CLARITY,
+  type Clarity,
   clarityKey,
   type ExtractMode,
   type ExtractOptions,
@@ -136,11 +137,47 @@ describe('extractSeal: shape of the result', () => {
   });
 });
 
+describe('extractSeal: no seal in the image', () => {
+  const texts = [rect(16, 40, 240, 46), rect(16, 80, 200, 86), rect(16, 120, 230, 126)];
+  it.each([
+    ['black print only', () => texts.reduce((s, t) => ink(s, t, BLACK), sheet(W, H))],
+    ['a blue pen stroke', () => ink(sheet(W, H), blueStroke, BLUE)],
+    [
+      'a few red specks',
+      () => [20, 90, 160].reduce((s, x) => ink(s, rect(x, x, x + 4, x + 4), RED_INK), sheet(W, H)),
+    ],
+  ])('%s: an empty result (every pixel transparent)', (_name, make) => {
+    const out = extractSeal(toRgba(make()), W, H, { mode: 0, clarity: 'auto', red: 0 });
+    expect(out.every((v) => v === 0)).toBe(true);
+  });
+});
+
 describe('extractSeal mode 0 (seal)', () => {
   const out = extractSeal(SCENE, W, H, { mode: 0, clarity: CLARITY[0].default, red: 0 });
 
-  it('paints everything it keeps in the one seal red', () => {
-    expect([...keptColours(out)]).toEqual([RED_RGB.join(',')]);
+  it('red 2 (纯色, flat colour) paints everything it keeps in the one seal red', () => {
+    const flat = extractSeal(SCENE, W, H, { mode: 0, clarity: CLARITY[0].default, red: 2 });
+    expect([...keptColours(flat)]).toEqual([RED_RGB.join(',')]);
+  });
+
+  it('red 0 keeps the ink shading: the same shape as flat, colours near seal red', () => {
+    const flat = extractSeal(SCENE, W, H, { mode: 0, clarity: CLARITY[0].default, red: 2 });
+    for (let i = 3; i < out.length; i += 4) {
+      expect((out[i] as number) > 127).toBe((flat[i] as number) > 127);
+    }
+    // A stamp-like look varies: more than a handful of colours, each still a red.
+    const colours = [...keptColours(out)].map((c) => c.split(',').map(Number));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const [r, g, b] of colours) {
+      expect(r as number).toBeGreaterThan(150);
+      expect(Math.max(g as number, b as number)).toBeLessThan(110);
+    }
+  });
+
+  it('the automatic clarity keeps the seal and drops the black text', () => {
+    const auto = extractSeal(SCENE, W, H, { mode: 0, clarity: 'auto', red: 0 });
+    expect(iou(auto, sealMask)).toBeGreaterThan(0.93);
+    expect(alphaAt(auto, maskOf(W, H, textTop)).every((a) => a === 0)).toBe(true);
   });
 
   it('has soft, anti-aliased alpha up to the seal opacity, not a hard cut', () => {
@@ -286,7 +323,7 @@ describe('extractSeal: bad arguments', () => {
     [
       'clarity above mode 0 range',
       { ...ok, clarity: 4 },
-      /clarity for mode 0 must be an integer in 0\.\.3/,
+      /clarity for mode 0 must be "auto" or an integer in 0\.\.3/,
     ],
     ['negative clarity', { ...ok, clarity: -1 }, /clarity/],
     ['fractional clarity', { ...ok, clarity: 1.5 }, /clarity/],
@@ -294,11 +331,16 @@ describe('extractSeal: bad arguments', () => {
     [
       'clarity 1 in mode 1',
       { mode: 1, clarity: 1, red: 0 },
-      /clarity for mode 1 must be an integer in 0\.\.0/,
+      /clarity for mode 1 must be "auto" or an integer in 0\.\.0/,
     ],
     ['clarity 20 in mode 2', { mode: 2, clarity: 20, red: 0 }, /0\.\.19/],
     ['red 3', { mode: 2, clarity: 12, red: 3 }, /red must be 0, 1 or 2/],
-    ['red in mode 0', { ...ok, red: 1 }, /red must be 0 in mode 0/],
+    [
+      'red 1 in mode 0',
+      { ...ok, red: 1 },
+      /red must be 0 \(ink shading\) or 2 \(flat colour\) in mode 0/,
+    ],
+    ['clarity "Auto"', { ...ok, clarity: 'Auto' }, /clarity/],
   ])('%s', (_name, options, message) => {
     expect(() => extractSeal(px, 4, 4, options as ExtractOptions)).toThrow(RangeError);
     expect(() => extractSeal(px, 4, 4, options as ExtractOptions)).toThrow(message);
@@ -340,16 +382,28 @@ describe('clarity ranges and keys', () => {
     ['1-0-2', { mode: 1, clarity: 0, red: 2 }],
     ['2-12-1', { mode: 2, clarity: 12, red: 1 }],
     ['2-19-0', { mode: 2, clarity: 19, red: 0 }],
+    ['0-auto-0', { mode: 0, clarity: 'auto', red: 0 }],
+    ['0-auto-2', { mode: 0, clarity: 'auto', red: 2 }],
+    ['0-1-2', { mode: 0, clarity: 1, red: 2 }],
+    ['1-auto-1', { mode: 1, clarity: 'auto', red: 1 }],
+    ['2-auto-0', { mode: 2, clarity: 'auto', red: 0 }],
   ])('%s round-trips', (key, options) => {
     expect(parseClarityKey(key)).toEqual(options);
     expect(
-      clarityKey(options.mode as ExtractMode, options.clarity, options.red as RedHandling),
+      clarityKey(
+        options.mode as ExtractMode,
+        options.clarity as Clarity,
+        options.red as RedHandling,
+      ),
     ).toBe(key);
   });
 
   it.each([
     '0-4-0',
     '0-1-1',
+    '0-AUTO-0',
+    '0-autos-0',
+    '0--0',
     '1-1-0',
     '2-20-0',
     '3-0-0',

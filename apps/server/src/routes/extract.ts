@@ -55,7 +55,11 @@ export interface ExtractRoutesOptions {
 /** A clarity key (`${mode}-${clarity}-${red}`) to extraction options; 400 when invalid. */
 function grayOptions(gray: unknown): ExtractOptions {
   if (typeof gray !== 'string') {
-    throw new HttpError(400, 'INVALID_INPUT', 'gray: a clarity key such as "0-1-0" is required');
+    throw new HttpError(
+      400,
+      'INVALID_INPUT',
+      'gray: a clarity key such as "0-auto-0" or "0-1-0" is required',
+    );
   }
   try {
     return parseClarityKey(gray);

@@ -59,7 +59,11 @@ describe('clarity settings per mode (SPEC §4)', () => {
 
 describe('clarity key', () => {
   it.each([
-    [0, { ...s, 0: { ...at(s[0], 2), red: 2 as const } }, '0-2-0'],
+    [0, s, '0-auto-0'],
+    [0, { ...s, 0: { ...at(s[0], 2), auto: false } }, '0-2-0'],
+    [0, { ...s, 0: { ...at(s[0], 2), red: 2 as const, auto: false } }, '0-2-2'],
+    [0, { ...s, 0: { ...s[0], red: 2 as const } }, '0-auto-2'],
+    [0, { ...s, 0: { ...s[0], red: 1 as const } }, '0-auto-0'],
     [1, s, '1-0-0'],
     [1, { ...s, 1: { ...s[1], red: 1 as const } }, '1-0-1'],
     [2, s, '2-12-0'],

@@ -2,7 +2,13 @@
  * Clarity slider rules (SPEC §3-4), pure. Ranges and defaults come from the extraction kernel
  * (CLARITY), so the slider can never offer a level the server refuses.
  */
-import { CLARITY, clarityKey, type ExtractMode, type RedHandling } from '@yinzhang/seal/extract';
+import {
+  AUTO_CLARITY,
+  CLARITY,
+  clarityKey,
+  type ExtractMode,
+  type RedHandling,
+} from '@yinzhang/seal/extract';
 
 export type { ExtractMode, RedHandling } from '@yinzhang/seal/extract';
 
@@ -15,8 +21,10 @@ export interface ClaritySetting {
   readonly max: number;
   readonly val: number;
   readonly step: number;
-  /** Red handling; always 0 in mode 0 (seal mode recolours everything it keeps). */
+  /** Red handling. Mode 0 (always seal red): 0 keeps the ink's shading, 2 is 纯色 (flat colour). */
   readonly red: RedHandling;
+  /** Mode 0: the extractor picks the clarity per photo (the default); moving the slider turns it off. */
+  readonly auto: boolean;
   readonly offset?: number;
 }
 
@@ -27,7 +35,8 @@ export const DEFAULT_OFFSET = 1;
 export function initialClarity(): ClaritySettings {
   const setting = (mode: ExtractMode): ClaritySetting => {
     const { min, max, default: val } = CLARITY[mode];
-    return { min, max, val, step: 1, red: 0 };
+    // Only mode 0 picks its clarity per photo; modes 1 and 2 start at their calibrated level.
+    return { min, max, val, step: 1, red: 0, auto: mode === 0 };
   };
   return { 0: setting(0), 1: setting(1), 2: { ...setting(2), offset: DEFAULT_OFFSET } };
 }
@@ -48,8 +57,13 @@ export function canStep(setting: ClaritySetting, direction: 1 | -1): boolean {
   return steppedClarity(setting, direction) !== setting.val;
 }
 
-/** The clarity key of a mode's current setting, `${mode}-${clarity}-${red}` (the `gray` field). */
+/**
+ * The clarity key of a mode's current setting, `${mode}-${clarity}-${red}` (the `gray` field),
+ * with `auto` for the clarity while the extractor picks it, e.g. `0-auto-0`.
+ */
 export function keyFor(mode: ExtractMode, settings: ClaritySettings): string {
-  const { val, red } = settings[mode];
-  return clarityKey(mode, val, mode === 0 ? 0 : red);
+  const { val, red, auto } = settings[mode];
+  // Mode 0 knows red 0 (shading) and 2 (flat colour) only.
+  const r = mode === 0 ? (red === 2 ? 2 : 0) : red;
+  return clarityKey(mode, auto ? AUTO_CLARITY : val, r);
 }

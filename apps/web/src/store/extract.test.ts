@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, stubObjectUrls } from '../test/helpers';
+import { isBlankImage } from './blank';
 import { createSealStore, selectClarityKey } from './index';
+
+// jsdom cannot decode PNGs; each test says whether the answer is blank (default: a stamp).
+vi.mock('./blank', () => ({ isBlankImage: vi.fn(async () => false) }));
 
 /** A PNG answer as parse and gray send it. */
 function stampResponse(mid: string, pid?: string): Response {
@@ -44,10 +48,19 @@ describe('seal extraction in the store', () => {
   it('starts in seal mode with the kernel ranges and defaults', () => {
     const s = createSealStore().getState();
     expect(s.mode).toBe(0);
-    expect(s.clarity[0]).toMatchObject({ min: 0, max: 3, step: 1, red: 0 });
-    expect(s.clarity[1]).toMatchObject({ min: 0, max: 0, val: 0, step: 1, red: 0 });
-    expect(s.clarity[2]).toEqual({ min: 0, max: 19, val: 12, step: 1, red: 0, offset: 1 });
-    expect(selectClarityKey(s)).toBe(`0-${s.clarity[0].val}-0`);
+    expect(s.clarity[0]).toMatchObject({ min: 0, max: 3, step: 1, red: 0, auto: true });
+    expect(s.clarity[1]).toMatchObject({ min: 0, max: 0, val: 0, step: 1, red: 0, auto: false });
+    expect(s.clarity[2]).toEqual({
+      min: 0,
+      max: 19,
+      val: 12,
+      step: 1,
+      red: 0,
+      auto: false,
+      offset: 1,
+    });
+    // Seal mode starts with the automatic clarity (issue 17).
+    expect(selectClarityKey(s)).toBe('0-auto-0');
     expect(s.pid).toBeNull();
   });
 
@@ -139,7 +152,8 @@ describe('seal extraction in the store', () => {
     expect(store.getState().currentStamp?.mid).toBe(`gray:${next}`);
     expect(store.getState().graying).toBe(false);
 
-    store.getState().stepClarity(-1);
+    // Back to the automatic clarity: the first answer, from the cache.
+    store.getState().setAutoClarity(true);
     expect(store.getState().stampUrl).toBe(first);
     expect(store.getState().stampKey).toBe(firstKey);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -150,13 +164,16 @@ describe('seal extraction in the store', () => {
   it('mode and red changes change the key', async () => {
     const { store, fetch } = await parsed();
     store.getState().setRed(2);
-    expect(fetch).not.toHaveBeenCalled(); // mode 0 has no red handling
+    expect(fetch).not.toHaveBeenCalled(); // mode 0 has no red radios; 纯色 is its switch
+    store.getState().setFlat(true);
+    await vi.waitFor(() => expect(store.getState().stampKey).toBe('0-auto-2'));
     store.getState().setMode(2);
     store.getState().setRed(1);
     store.getState().setMode(1);
     store.getState().setRed(2);
     await vi.waitFor(() => expect(store.getState().stampKey).toBe('1-0-2'));
     expect(fetch.mock.calls.map(([, init]) => grayOf(init))).toEqual([
+      '0-auto-2',
       '2-12-0',
       '2-12-1',
       '1-0-0',
@@ -165,7 +182,7 @@ describe('seal extraction in the store', () => {
     // Red is kept per mode.
     store.getState().setMode(2);
     expect(store.getState().stampKey).toBe('2-12-1');
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(5);
   });
 
   it('shows only the answer for the newest key, whatever order the answers come in', async () => {
@@ -191,7 +208,7 @@ describe('seal extraction in the store', () => {
     expect(store.getState().currentStamp?.mid).toBe('newest');
     // Late answers still fill the cache: going back costs no request.
     expect(Object.keys(store.getState().grayCache).sort()).toEqual(
-      ['0-1-0', '2-12-0', '2-15-0', '2-3-0'].sort(),
+      ['0-auto-0', '2-12-0', '2-15-0', '2-3-0'].sort(),
     );
     store.getState().setClarity(15);
     expect(store.getState().currentStamp?.mid).toBe('older');
@@ -204,7 +221,7 @@ describe('seal extraction in the store', () => {
     fetch.mockImplementation(() => slow.promise);
     const cachedKey = store.getState().stampKey;
     store.getState().stepClarity(1);
-    store.getState().stepClarity(-1);
+    store.getState().setAutoClarity(true);
     expect(store.getState()).toMatchObject({ stampKey: cachedKey, graying: false });
     slow.resolve(stampResponse('late'));
     await new Promise((r) => setTimeout(r, 0));
@@ -278,7 +295,24 @@ describe('seal extraction in the store', () => {
     await store.getState().makeSeal('server', { name: '北京某某', title: '', code: '' });
     expect(store.getState().stamps.map((e) => [e.id, e.kind, e.mid])).toEqual([
       ['made:made-mid', 'made', 'made-mid'],
-      ['extracted:p1', 'extracted', 'parse:0-1-0'],
+      ['extracted:p1', 'extracted', 'parse:0-auto-0'],
     ]);
+  });
+
+  it('an empty answer (no seal found) is shown as such and never becomes the current stamp', async () => {
+    vi.mocked(isBlankImage).mockResolvedValueOnce(true);
+    const fetch = mockFetch(() => stampResponse('empty', 'p9'));
+    const store = createSealStore({ renderLocal: vi.fn() });
+    store.getState().choosePhoto(photo, 'blank.jpg');
+    await store.getState().parseCrop(crop);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ stampEmpty: true, stampKey: '0-auto-0', pid: 'p9' });
+    expect(store.getState().currentStamp).toBeNull();
+    expect(store.getState().stamps.filter((e) => e.kind === 'extracted')).toHaveLength(0);
+    // Another key that finds the seal clears the message.
+    store.getState().setClarity(0);
+    await vi.waitFor(() => expect(store.getState().stampKey).toBe('0-0-0'));
+    expect(store.getState().stampEmpty).toBe(false);
+    expect(store.getState().currentStamp?.mid).toBe('empty');
   });
 });

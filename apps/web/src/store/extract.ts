@@ -4,6 +4,7 @@
  * Plain functions over the store's set/get; only store/index.ts builds the store.
  */
 import { grayStamp, parseStamp } from '../api/extract';
+import { isBlankImage } from './blank';
 import {
   type ClaritySettings,
   clampClarity,
@@ -20,6 +21,8 @@ export interface ExtractedStamp {
   url: string;
   mid: string;
   blob: Blob;
+  /** Nothing was kept: the photo holds no seal at this setting (未找到印章). */
+  empty: boolean;
 }
 
 export interface Photo {
@@ -46,6 +49,8 @@ export interface ExtractState {
   /** The extracted stamp on show, and its clarity key. */
   stampUrl: string | null;
   stampKey: string | null;
+  /** The stamp on show kept nothing: no seal was found. */
+  stampEmpty: boolean;
   pid: string | null;
   /** Stamps of the current upload by clarity key; emptied by a new upload. */
   grayCache: Readonly<Record<string, ExtractedStamp>>;
@@ -57,11 +62,16 @@ export interface ExtractState {
   /** A new photo to crop: forgets the previous upload and its stamps. */
   choosePhoto(file: Blob, fileName: string): void;
   setMode(mode: ExtractMode): void;
+  /** A level by hand (turns the automatic clarity off). */
   setClarity(value: number): void;
-  /** One press of › (+1) or ‹ (-1). */
+  /** One press of › (+1) or ‹ (-1) (turns the automatic clarity off). */
   stepClarity(direction: 1 | -1): void;
+  /** The extractor picks the clarity per photo (on by default). */
+  setAutoClarity(on: boolean): void;
   /** Modes 1 and 2 only. */
   setRed(red: RedHandling): void;
+  /** Mode 0: one flat seal red (纯色) instead of the ink's shading. */
+  setFlat(on: boolean): void;
   /** Uploads the crop (or the crop still being drawn) and shows the extracted stamp. */
   parseCrop(crop: Blob | Promise<Blob>): Promise<void>;
 }
@@ -101,7 +111,15 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
 
   function show(key: string, stamp: ExtractedStamp): void {
     const { pid, photo } = get();
-    set({ stampUrl: stamp.url, stampKey: key, graying: false, extractError: null });
+    set({
+      stampUrl: stamp.url,
+      stampKey: key,
+      stampEmpty: stamp.empty,
+      graying: false,
+      extractError: null,
+    });
+    // An empty result is no stamp to place or keep.
+    if (stamp.empty) return;
     const name = photo?.name ?? '';
     get().setCurrentStamp({ url: stamp.url, mid: stamp.mid, name, kind: 'extracted' }, stamp.blob);
     get().keepStamp({
@@ -119,8 +137,13 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
     const pending = inFlight.get(id);
     if (pending) return pending;
     const promise = grayStamp(pid, key)
-      .then(({ blob, mid }) => {
-        const stamp = { url: URL.createObjectURL(blob), mid, blob };
+      .then(async ({ blob, mid }) => {
+        const stamp = {
+          url: URL.createObjectURL(blob),
+          mid,
+          blob,
+          empty: await isBlankImage(blob),
+        };
         // Still the same upload: the answer is good for the cache even if the key moved on.
         if (get().pid === pid) set((s) => ({ grayCache: { ...s.grayCache, [key]: stamp } }));
         return stamp;
@@ -151,10 +174,13 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
     }
   }
 
-  function updateSetting(mode: ExtractMode, change: { val?: number; red?: RedHandling }): void {
+  function updateSetting(
+    mode: ExtractMode,
+    change: { val?: number; red?: RedHandling; auto?: boolean },
+  ): void {
     const before = get().clarity[mode];
     const after = { ...before, ...change };
-    if (after.val === before.val && after.red === before.red) return;
+    if (after.val === before.val && after.red === before.red && after.auto === before.auto) return;
     set((s) => ({ clarity: { ...s.clarity, [mode]: after } }));
     void showCurrentKey();
   }
@@ -166,6 +192,7 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
     canvasUrl: null,
     stampUrl: null,
     stampKey: null,
+    stampEmpty: false,
     pid: null,
     grayCache: {},
     parsing: false,
@@ -185,6 +212,7 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
         canvasUrl: null,
         stampUrl: null,
         stampKey: null,
+        stampEmpty: false,
         pid: null,
         grayCache: {},
         parsing: false,
@@ -201,12 +229,20 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
 
     setClarity(value) {
       const { mode, clarity } = get();
-      updateSetting(mode, { val: clampClarity(clarity[mode], value) });
+      updateSetting(mode, { val: clampClarity(clarity[mode], value), auto: false });
     },
 
     stepClarity(direction) {
       const { mode, clarity } = get();
-      updateSetting(mode, { val: steppedClarity(clarity[mode], direction) });
+      updateSetting(mode, { val: steppedClarity(clarity[mode], direction), auto: false });
+    },
+
+    setAutoClarity(on) {
+      updateSetting(get().mode, { auto: on });
+    },
+
+    setFlat(on) {
+      updateSetting(0, { red: on ? 2 : 0 });
     },
 
     setRed(red) {
@@ -226,7 +262,9 @@ export function createExtractSlice(set: Set, get: Get): ExtractState {
         const key = currentKey();
         const { blob, pid, mid } = await parseStamp(png, key);
         if (ticket !== parseTicket) return;
-        const stamp = { url: URL.createObjectURL(blob), mid, blob };
+        const empty = await isBlankImage(blob);
+        if (ticket !== parseTicket) return;
+        const stamp = { url: URL.createObjectURL(blob), mid, blob, empty };
         set({ pid, grayCache: { [key]: stamp }, parsing: false });
         // The visitor may have changed the mode or clarity while the upload was on its way.
         if (currentKey() === key) show(key, stamp);

@@ -39,7 +39,9 @@ ${COMMON_HELP}`,
         password,
       })),
     );
-    const { mergePdfs } = await import('@yinzhang/pdf');
+    // The merge module alone: merging is pdf-lib's work, so @libpdf/core (the stamping engine, the
+    // largest part of the bundle) is never loaded for it.
+    const { mergePdfs } = await import('@yinzhang/pdf/merge');
     const { bytes, results } = await mergePdfs(files, {
       onProgress: report.onProgress,
       onNotice: (notice) => report.warn(noticeLine({ ...notice, file: inputPath(notice.file) })),

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import {
@@ -15,9 +14,8 @@ import {
   sealImageMm,
 } from '@yinzhang/seal';
 import { type FontSource, parseUnicodeRange, sealSvg } from '@yinzhang/seal/svg';
+import { stylesheetPath } from '../font-sheets';
 import { registerSealFonts } from '../fonts';
-
-const require = createRequire(import.meta.url);
 
 export async function designedPng(
   spec: PlanInput,
@@ -41,7 +39,7 @@ const STYLESHEETS = [
 /** Every .woff2 the browser's stylesheets name, with its unicode-range, as SVG font sources. */
 export function nodeFontSources(): FontSource[] {
   return STYLESHEETS.flatMap(({ css, font }) => {
-    const path = require.resolve(css);
+    const path = stylesheetPath(css);
     const text = readFileSync(path, 'utf8');
     return [...text.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap((m): FontSource[] => {
       const body = m[1] as string;

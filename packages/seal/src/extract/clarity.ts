@@ -5,13 +5,21 @@
 
 /** 0 seal (red ink only, recoloured), 1 black-and-white (coloured ink only), 2 picture (everything but paper). */
 export type ExtractMode = 0 | 1 | 2;
-/** Modes 1 and 2 only: 0 leave colours alone, 1 keep only red ink, 2 recolour what is kept to seal red. */
+/**
+ * Modes 1 and 2: 0 leave colours alone, 1 keep only red ink, 2 recolour what is kept to seal red.
+ * Mode 0 (always seal red): 0 keeps the ink's own shading so the result looks stamped, 2 paints
+ * one flat seal red (纯色).
+ */
 export type RedHandling = 0 | 1 | 2;
+
+/** Clarity picked per image by the extractor (the default everywhere; DESIGN §6). */
+export const AUTO_CLARITY = 'auto';
+export type Clarity = number | typeof AUTO_CLARITY;
 
 export interface ExtractOptions {
   mode: ExtractMode;
-  /** Integer in CLARITY[mode].min..max; higher is a stricter cut. */
-  clarity: number;
+  /** Integer in CLARITY[mode].min..max (higher is a stricter cut), or 'auto'. */
+  clarity: Clarity;
   red: RedHandling;
 }
 
@@ -40,35 +48,45 @@ export function assertExtractOptions(options: ExtractOptions): ExtractOptions {
   const { mode, clarity, red } = options;
   if (!isMode(mode)) throw new RangeError(`mode must be 0, 1 or 2 (got ${String(mode)})`);
   const range = CLARITY[mode];
-  if (!Number.isInteger(clarity) || clarity < range.min || clarity > range.max) {
+  if (
+    clarity !== AUTO_CLARITY &&
+    (!Number.isInteger(clarity) || clarity < range.min || clarity > range.max)
+  ) {
     throw new RangeError(
-      `clarity for mode ${mode} must be an integer in ${range.min}..${range.max} (got ${String(clarity)})`,
+      `clarity for mode ${mode} must be "auto" or an integer in ${range.min}..${range.max} (got ${String(clarity)})`,
     );
   }
   if (red !== 0 && red !== 1 && red !== 2) {
     throw new RangeError(`red must be 0, 1 or 2 (got ${String(red)})`);
   }
-  if (mode === 0 && red !== 0) {
-    throw new RangeError('red must be 0 in mode 0 (seal mode always recolours to seal red)');
+  if (mode === 0 && red === 1) {
+    throw new RangeError('red must be 0 (ink shading) or 2 (flat colour) in mode 0');
   }
   return options;
 }
 
-/** `${mode}-${clarity}-${red}`, e.g. `0-1-0`. Throws a RangeError on values outside the ranges. */
-export function clarityKey(mode: ExtractMode, clarity: number, red: RedHandling): string {
+/**
+ * `${mode}-${clarity}-${red}`, e.g. `0-1-0`, or `0-auto-0` for the automatic clarity. Throws a
+ * RangeError on values outside the ranges.
+ */
+export function clarityKey(mode: ExtractMode, clarity: Clarity, red: RedHandling): string {
   assertExtractOptions({ mode, clarity, red });
   return `${mode}-${clarity}-${red}`;
 }
 
-const KEY_PATTERN = /^(\d)-(\d{1,2})-(\d)$/;
+const KEY_PATTERN = /^(\d)-(\d{1,2}|auto)-(\d)$/;
 
 /** Parses and validates a clarity key; throws a RangeError saying what is wrong. */
 export function parseClarityKey(key: string): ExtractOptions {
   const m = typeof key === 'string' ? KEY_PATTERN.exec(key) : null;
-  if (!m) throw new RangeError(`clarity key must look like "0-1-0" (got ${JSON.stringify(key)})`);
-  const options = {
+  if (!m) {
+    throw new RangeError(
+      `clarity key must look like "0-auto-0" or "0-1-0" (got ${JSON.stringify(key)})`,
+    );
+  }
+  const options: ExtractOptions = {
     mode: Number(m[1]) as ExtractMode,
-    clarity: Number(m[2]),
+    clarity: m[2] === AUTO_CLARITY ? AUTO_CLARITY : Number(m[2]),
     red: Number(m[3]) as RedHandling,
   };
   assertExtractOptions(options);

@@ -10,14 +10,25 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { assertExtractOptions, type ExtractMode, type ExtractOptions } from './clarity';
-import { normaliseToPaper, type Planes } from './paper';
-import { keepConnected } from './specks';
-import { inkStrength, markStrength } from './strength';
-
-export {
+import { pickLevel } from './auto';
+import {
+  AUTO_CLARITY,
   assertExtractOptions,
   CLARITY,
+  type ExtractMode,
+  type ExtractOptions,
+} from './clarity';
+import { normaliseToPaper, type Planes } from './paper';
+import { keepSealShape } from './shape';
+import { keepConnected } from './specks';
+import { inkStrength, markStrength } from './strength';
+import { workspaceFor } from './workspace';
+
+export {
+  AUTO_CLARITY,
+  assertExtractOptions,
+  CLARITY,
+  type Clarity,
   type ClarityRange,
   clarityKey,
   type ExtractMode,
@@ -56,6 +67,10 @@ interface Cut {
  * strong ink.
  */
 const SEAL_EDGE = [0.42, 0.53, 0.64, 0.75] as const;
+/** Where alpha starts at each mode 0 level (the candidate set's bound), for the automatic pick. */
+const SEAL_LOWS = SEAL_EDGE.map((e) => e - (0.5 / SEAL_ALPHA) * 0.3);
+/** How much steadier (relative area change) another level must be to win over the default. */
+const AUTO_MARGIN = 0.03;
 /** Mode 2 edge strength: this plus a step per clarity level. */
 const PICTURE_EDGE = 0.11;
 const PICTURE_STEP = 0.02;
@@ -106,34 +121,40 @@ export function extractSeal(
   validateImage(rgba, width, height);
   const { mode, clarity, red } = assertExtractOptions(options);
   const n = width * height;
-  const planes: Planes = {
-    r: new Float32Array(n),
-    g: new Float32Array(n),
-    b: new Float32Array(n),
-  };
-  normaliseToPaper(rgba, width, height, planes);
+  const ws = workspaceFor(n);
+  const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
+  const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);
+  normaliseToPaper(bytes, width, height, planes);
 
-  const strength = new Float32Array(n);
-  if (mode === 0) inkStrength(planes, width, height, 'red', strength);
-  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength);
+  const strength = ws.f32('strength');
+  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws);
+  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
-    const reds = new Float32Array(n);
-    inkStrength(planes, width, height, 'red', reds);
+    const reds = ws.f32('reds');
+    inkStrength(planes, width, height, 'red', reds, ws);
     for (let i = 0; i < n; i++) {
       const v = reds[i] as number;
       if (v < (strength[i] as number)) strength[i] = v;
     }
   }
 
-  const cut = cutFor(mode, clarity);
-  const solid = mode === 0 || red === 2;
+  const level =
+    clarity === AUTO_CLARITY
+      ? mode === 0
+        ? pickLevel(strength, SEAL_LOWS, CLARITY[0].default, AUTO_MARGIN)
+        : CLARITY[mode].default
+      : clarity;
+  const cut = cutFor(mode, level);
+  const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
   // Seal-red output carries the seal's own opacity, like a drawn seal; alpha still crosses one
   // half exactly at the cut's edge.
-  const maxAlpha = solid ? SEAL_ALPHA : 1;
+  const maxAlpha = look === 'own' ? 1 : SEAL_ALPHA;
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
-  const keep = new Uint8Array(n);
+  const keep = ws.u8('keep');
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
+  const labels = ws.i32('labels');
   keepConnected(
     strength,
     width,
@@ -142,41 +163,79 @@ export function extractSeal(
     cut.edge + cut.peakAbove,
     minArea,
     keep,
-    new Int32Array(n),
+    labels,
+    ws.i32('area'),
+    ws.f32('peak'),
   );
-
-  // Soft alpha: a ramp over the cut's edge, on the pieces that survived.
-  const alpha = new Float32Array(n);
-  const inv = 1 / cut.ramp;
-  for (let i = 0; i < n; i++) {
-    if (keep[i] === 0) continue;
-    alpha[i] = Math.min(1, Math.max(KEPT_MIN, ((strength[i] as number) - lo) * inv));
-  }
-  return paint(planes, alpha, maxAlpha, solid);
+  const kept =
+    mode === 0 ? keepSealShape(keep, width, height, labels, ws.i32('area')) : countKept(keep);
+  // A few specks are not a seal: answer "nothing found" rather than a page of noise.
+  if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
+  return paint(planes, strength, keep, lo, 1 / cut.ramp, maxAlpha, look);
 }
 
+/**
+ * How kept pixels are coloured. 'flat': one seal red (纯色). 'stamped': seal red with the ink's
+ * own shading (denser ink more opaque, a little of its own colour), so the result looks
+ * stamped rather than printed. 'own': the ink's own colour, un-mixed from the paper.
+ */
+type Look = 'flat' | 'stamped' | 'own';
+
+/** Less kept than this share of the image is no seal (an empty result). */
+const MIN_SEAL_SHARE = 0.002;
+/**
+ * Stamped look: alpha at the faintest full ink, as a share of full alpha; above 0.5 / SEAL_ALPHA
+ * so that the kept shape (alpha > one half) is the same as the flat look's.
+ */
+const SHADE_FLOOR = 0.62;
+/** Stamped look: share of the ink's own colour mixed into seal red. */
+const OWN_COLOUR = 0.25;
+
+function countKept(keep: Uint8Array): number {
+  let kept = 0;
+  for (let i = 0; i < keep.length; i++) kept += keep[i] as number;
+  return kept;
+}
+
+/** Soft alpha (a ramp over the cut's edge, on the pieces that survived) and colour, in one pass. */
 function paint(
   planes: Planes,
-  alpha: Float32Array,
+  strength: Float32Array,
+  keep: Uint8Array,
+  lo: number,
+  inv: number,
   maxAlpha: number,
-  solid: boolean,
+  look: Look,
 ): Uint8ClampedArray {
-  const n = alpha.length;
+  const n = strength.length;
   const out = new Uint8ClampedArray(n * 4);
   const { r, g, b } = planes;
+  const mix = 1 - OWN_COLOUR;
   for (let i = 0, p = 0; i < n; i++, p += 4) {
-    const a = alpha[i] as number;
-    if (a <= 0) continue;
-    if (solid) {
+    if (keep[i] === 0) continue;
+    const s = strength[i] as number;
+    let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
+    if (look === 'flat') {
       out[p] = RED.r;
       out[p + 1] = RED.g;
       out[p + 2] = RED.b;
     } else {
       // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
       const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-      out[p] = 255 - (1 - (r[i] as number)) * k;
-      out[p + 1] = 255 - (1 - (g[i] as number)) * k;
-      out[p + 2] = 255 - (1 - (b[i] as number)) * k;
+      const or = 255 - (1 - (r[i] as number)) * k;
+      const og = 255 - (1 - (g[i] as number)) * k;
+      const ob = 255 - (1 - (b[i] as number)) * k;
+      if (look === 'own') {
+        out[p] = or;
+        out[p + 1] = og;
+        out[p + 2] = ob;
+      } else {
+        const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
+        if (shade < a) a = shade;
+        out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
+        out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
+        out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+      }
     }
     out[p + 3] = Math.max(1, a * maxAlpha * 255);
   }

@@ -38,7 +38,7 @@ function fromTop(hist: Uint32Array, offset: number, want: number): number {
 
 /** Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. */
 function cellPercentiles(
-  rgba: ArrayLike<number>,
+  rgba: Uint8Array,
   width: number,
   height: number,
   cell: number,
@@ -55,7 +55,8 @@ function cellPercentiles(
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
       hist.fill(0);
-      for (let y = y0; y < y1; y++) {
+      // Every other row: plenty for a percentile, and half the histogram work.
+      for (let y = y0; y < y1; y += 2) {
         for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4) {
           const r = rgba[i] as number;
           const g = 256 + (rgba[i + 1] as number);
@@ -65,7 +66,8 @@ function cellPercentiles(
           hist[b] = (hist[b] as number) + 1;
         }
       }
-      const want = Math.max(1, Math.ceil((y1 - y0) * (x1 - x0) * (1 - PAPER_PERCENTILE)));
+      const rows = Math.ceil((y1 - y0) / 2);
+      const want = Math.max(1, Math.ceil(rows * (x1 - x0) * (1 - PAPER_PERCENTILE)));
       const at = gy * gw + gx;
       gr[at] = fromTop(hist, 0, want);
       gg[at] = fromTop(hist, 256, want);
@@ -122,7 +124,7 @@ function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number
  * Fills `out` (planes of width*height) with each channel divided by the local paper estimate.
  */
 export function normaliseToPaper(
-  rgba: ArrayLike<number>,
+  rgba: Uint8Array,
   width: number,
   height: number,
   out: Planes,

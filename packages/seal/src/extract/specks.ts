@@ -33,7 +33,7 @@ function union(parent: Int32Array, a: number, b: number): number {
 
 /**
  * Writes 1 into `keep` for every pixel of a surviving piece, 0 elsewhere.
- * `labels` is scratch space of the image's size.
+ * `labels`, `area` and `peak` are scratch space of the image's size.
  */
 export function keepConnected(
   strength: Float32Array,
@@ -44,6 +44,8 @@ export function keepConnected(
   minArea: number,
   keep: Uint8Array,
   labels: Int32Array,
+  area: Int32Array,
+  peak: Float32Array,
 ): void {
   const n = width * height;
   // Pass 1: provisional labels; parent links are stored in `parent` indexed by label.
@@ -69,8 +71,8 @@ export function keepConnected(
     }
   }
   // Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel.
-  const area = new Int32Array(n);
-  const peak = new Float32Array(n);
+  area.fill(0);
+  peak.fill(0);
   for (let i = 0; i < n; i++) {
     if ((parent[i] as number) < 0) continue;
     const root = find(parent, i);
@@ -84,7 +86,8 @@ export function keepConnected(
       keep[i] = 0;
       continue;
     }
-    const root = find(parent, i);
+    // Pass 2's finds left every pixel pointing straight at its root.
+    const root = p;
     keep[i] = (area[root] as number) >= minArea && (peak[root] as number) >= hi ? 1 : 0;
   }
 }

@@ -8,10 +8,11 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { boxFilter3, rowMax } from './filters';
+import { boxFilter3Pair, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
+import type { Workspace } from './workspace';
 
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
 export type InkColour = 'red' | 'colour';
@@ -29,7 +30,7 @@ const FULL_MIN = 0.2;
 const FULL_MAX = 0.9;
 /** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
 const LOCAL_FLOOR = 0.3;
-/** Window radius of the thin-stroke peak. */
+/** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
 const PEAK_RADIUS = 3;
 /** A thin stroke is judged against its own peak, down to this fraction of the local full ink. */
 const THIN_FLOOR = 0.45;
@@ -45,6 +46,13 @@ const RATIO: Record<InkColour, { lo: number; hi: number }> = {
 };
 /** Darkness may be at most this many times the local colour measure. */
 const COLOUR_CAP = 2.5;
+/** The learned ink's own ratio sets the ramp: from this share of it to that share. */
+const OWN_RATIO_LO = 0.4;
+const OWN_RATIO_HI = 0.75;
+/** Below this colour ratio darkness is never ink (black print and its JPEG fringes). */
+const RATIO_FLOOR = 0.07;
+/** Cap for inks with little colour: darkness up to this over the ink's own ratio. */
+const COLOUR_CAP_OWN = 1.25;
 /**
  * Coloured ink leaves at least one channel fairly bright (red ink: the red channel). A pixel whose
  * brightest channel is dark is black or a shadowed crossing, however tinted it looks.
@@ -94,8 +102,8 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
   const hist = new Uint32Array(NOISE_BINS);
   const scale = NOISE_BINS / NOISE_RANGE;
   let count = 0;
-  // Every other pixel of every other row is plenty for a median.
-  for (let y = 1; y < height - 1; y += 2) {
+  // Every other pixel of every fourth row is plenty for a median.
+  for (let y = 1; y < height - 1; y += 4) {
     for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 2) {
       const up = i - width;
       const down = i + width;
@@ -127,7 +135,7 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
 }
 
 /** Divides a raw measure by the local full-ink estimate, in place. */
-function scaleToLocalInk(raw: Float32Array, width: number, height: number): void {
+function scaleToLocalInk(raw: Float32Array, width: number, height: number, ws: Workspace): void {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, Math.max(NOISE_FLOOR, 3 * noise));
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
@@ -137,7 +145,8 @@ function scaleToLocalInk(raw: Float32Array, width: number, height: number): void
   const localRow = new Float32Array(g.gw + 1);
   // The peak is a max over a square window: rows here, columns below, and only where there is
   // something to scale (most of a crop is paper at 0).
-  const across = rowMax(raw, width, height, PEAK_RADIUS);
+  const across = ws.f32('across');
+  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)));
   for (let y = 0; y < height; y++) {
     interpolateRow(g, local, y, localRow);
     const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
@@ -163,6 +172,102 @@ function scaleToLocalInk(raw: Float32Array, width: number, height: number): void
   }
 }
 
+/** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
+export interface InkModel {
+  ur: number;
+  ug: number;
+  ub: number;
+  bright: number;
+  /** Typical colour-along-hue over darkness of the ink: low for dark, desaturated inks. */
+  ratio: number;
+}
+
+/** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
+const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9, ratio: 1 };
+/** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
+const TINT_SCALE = 1.22;
+const HUE_BINS = 36;
+/** Seal inks: red through orange-red one way and through crimson and purple the other (degrees). */
+const HUE_FROM = -80;
+const HUE_TO = 40;
+/** Pixels that vote on the hue: darker than paper and clearly coloured. */
+const VOTE_DARK = 0.12;
+const VOTE_CHROMA = 0.07;
+
+/**
+ * Learns the seal ink's hue from the photo itself: a chroma-weighted histogram of hue over the
+ * clearly coloured pixels, and the peak among the hues seals come in. Maroon and purple inks then
+ * count as ink, and black print (no chroma) and blue pens (another hue) still do not.
+ */
+export function learnInk(n: Planes): InkModel {
+  const { r, g, b } = n;
+  const hist = new Float32Array(HUE_BINS);
+  const sumR = new Float32Array(HUE_BINS);
+  const sumG = new Float32Array(HUE_BINS);
+  const sumB = new Float32Array(HUE_BINS);
+  const hiSum = new Float32Array(HUE_BINS);
+  const ratioSum = new Float32Array(HUE_BINS);
+  // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
+  const len = r.length;
+  // Every third pixel votes: plenty for a histogram of 36 bins.
+  for (let i = 0; i < len; i += 3) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const m = (rv + gv + bv) / 3;
+    if (1 - m < VOTE_DARK) continue;
+    const x = (2 * rv - gv - bv) * 0.4082;
+    const y = (gv - bv) * Math.SQRT1_2;
+    const c = Math.sqrt(x * x + y * y);
+    if (c < VOTE_CHROMA) continue;
+    const deg = (Math.atan2(y, x) * 180) / Math.PI;
+    if (deg < HUE_FROM || deg >= HUE_TO) continue;
+    const k = Math.floor(((deg - HUE_FROM) / (HUE_TO - HUE_FROM)) * HUE_BINS);
+    hist[k] = (hist[k] as number) + c;
+    sumR[k] = (sumR[k] as number) + (rv - m);
+    sumG[k] = (sumG[k] as number) + (gv - m);
+    sumB[k] = (sumB[k] as number) + (bv - m);
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    hiSum[k] = (hiSum[k] as number) + hi * c;
+    const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+    if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
+  }
+  let best = -1;
+  let bestW = 0;
+  for (let k = 0; k < HUE_BINS; k++) {
+    // A three-bin window so that one hue split over two bins still wins.
+    const w = (hist[k - 1] ?? 0) + (hist[k] as number) + (hist[k + 1] ?? 0);
+    if (w > bestW) {
+      bestW = w;
+      best = k;
+    }
+  }
+  if (best < 0 || bestW < len * 0.0005) return DEFAULT_INK;
+  let cr = 0;
+  let cg = 0;
+  let cb = 0;
+  let hs = 0;
+  let rs = 0;
+  let ws = 0;
+  for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
+    cr += sumR[k] as number;
+    cg += sumG[k] as number;
+    cb += sumB[k] as number;
+    hs += hiSum[k] as number;
+    rs += ratioSum[k] as number;
+    ws += hist[k] as number;
+  }
+  const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
+  if (norm === 0) return DEFAULT_INK;
+  return {
+    ur: cr / norm,
+    ug: cg / norm,
+    ub: cb / norm,
+    bright: Math.min(0.9, hs / ws),
+    ratio: rs / ws,
+  };
+}
+
 /**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
@@ -173,31 +278,48 @@ export function inkStrength(
   height: number,
   colour: InkColour,
   out: Float32Array,
+  ws: Workspace,
 ): void {
   const { r, g, b } = n;
   const len = out.length;
   const red = colour === 'red';
-  const dark = new Float32Array(len);
-  const tint = new Float32Array(len);
+  const ink = red ? learnInk(n) : DEFAULT_INK;
+  const { ur, ug, ub } = ink;
+  const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
+  const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
+  const dark = ws.f32('dark');
+  const tint = ws.f32('tint');
   // Gate on the brightest channel, kept in `out` until the strength replaces it.
   const gate = out;
-  const gateSpan = 1 / (BRIGHT_HI - BRIGHT_LO);
+  const gateSpan = 1 / (brightHi - brightLo);
   for (let i = 0; i < len; i++) {
     const rv = r[i] as number;
     const gv = g[i] as number;
     const bv = b[i] as number;
     const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-    dark[i] = Math.max(d, 0);
-    const hi = Math.max(rv, gv, bv);
-    const t = red ? rv - Math.max(gv, bv) : hi - Math.min(rv, gv, bv);
-    tint[i] = Math.max(t, 0);
-    const u = hi <= BRIGHT_LO ? 0 : hi >= BRIGHT_HI ? 1 : (hi - BRIGHT_LO) * gateSpan;
+    dark[i] = d > 0 ? d : 0;
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    let t: number;
+    if (red) {
+      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+      t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
+    } else {
+      const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+      t = hi - lo;
+    }
+    tint[i] = t > 0 ? t : 0;
+    const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
     gate[i] = u * u * (3 - 2 * u);
   }
-  const darkAround = boxFilter3(dark, width, height);
-  const tintAround = boxFilter3(tint, width, height);
+  const darkAround = ws.f32('darkAround');
+  const tintAround = ws.f32('tintAround');
+  boxFilter3Pair(dark, tint, width, height, darkAround, tintAround, ws.f32('boxA'), ws.f32('boxB'));
 
-  const { lo: ratioLo, hi: ratioHi } = RATIO[colour];
+  // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
+  // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
+  const ratioLo = Math.max(RATIO_FLOOR, Math.min(RATIO[colour].lo, ink.ratio * OWN_RATIO_LO));
+  const ratioHi = Math.max(ratioLo + 0.05, Math.min(RATIO[colour].hi, ink.ratio * OWN_RATIO_HI));
+  const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
   for (let i = 0; i < len; i++) {
     const d = dark[i] as number;
@@ -213,10 +335,10 @@ export function inkStrength(
       continue;
     }
     const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
-    const cap = ta * COLOUR_CAP;
+    const cap = ta * colourCap;
     out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
   }
-  scaleToLocalInk(out, width, height);
+  scaleToLocalInk(out, width, height, ws);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */

@@ -80,17 +80,23 @@ function textLine(rand: Rng, chars: string[]): { text: string; cjk: boolean } {
 }
 
 /** Printed text lines, slightly rotated with the photo. Returns coverage 0..1. */
-export function textLayer(rand: Rng, size: number, tilt: number): Float32Array {
+export function textLayer(
+  rand: Rng,
+  size: number,
+  tilt: number,
+  density: { lines: [number, number]; px: [number, number] } = { lines: [0, 9], px: [11, 30] },
+): Float32Array {
   const canvas = createCanvas(size, size);
   const ctx = canvas.getContext('2d');
-  const lines = rand.int(0, 9);
-  const px = rand.range(11, 30);
+  const lines = rand.int(...density.lines);
+  const px = rand.range(...density.px);
   const chars = Array.from(CJK_TEXT);
   ctx.translate(size / 2, size / 2);
   ctx.rotate(tilt);
   ctx.translate(-size / 2, -size / 2);
   ctx.fillStyle = '#000';
   let y = rand.range(-0.2, 0.5) * size;
+  if (density.lines[0] > 0) y = rand.range(0, 0.1) * size;
   for (let i = 0; i < lines && y < size * 1.1; i++) {
     const { text, cjk } = textLine(rand, chars);
     ctx.font = `400 ${px.toFixed(1)}px "${cjk ? TEXT_CJK_FAMILY : TEXT_LATIN_FAMILY}"`;

@@ -105,3 +105,45 @@ export function union(...masks: Uint8Array[]): Uint8Array {
   for (const m of masks) for (let i = 0; i < m.length; i++) if (m[i] === 1) out[i] = 1;
   return out;
 }
+
+/** Per-class measures of issue 17 (classes.ts photos). */
+export interface ClassScore {
+  /** IoU of kept pixels (alpha > 0.5) with the truth (the seal minus what covers it). */
+  iou: number;
+  /** Kept area over true area: 1 is right, swollen strokes show above 1.1. */
+  fidelity: number;
+  /** Kept pixels within AWAY_PX of black print that are not seal ink, over all kept pixels. */
+  ghost: number;
+  /** Kept pixels and ghost pixels, for pooling. */
+  kept: number;
+  ghosts: number;
+}
+
+export function classScore(
+  photo: {
+    width: number;
+    height: number;
+    truth: Uint8Array;
+    sealMask: Uint8Array;
+    printMask: Uint8Array;
+  },
+  out: Uint8ClampedArray,
+): ClassScore {
+  const near = dilate(photo.printMask, photo.width, photo.height, AWAY_PX);
+  let kept = 0;
+  let ghosts = 0;
+  let trueArea = 0;
+  for (let i = 0; i < photo.truth.length; i++) {
+    if (photo.truth[i] === 1) trueArea++;
+    if ((out[i * 4 + 3] as number) <= KEPT_ALPHA) continue;
+    kept++;
+    if (near[i] === 1 && photo.sealMask[i] === 0) ghosts++;
+  }
+  return {
+    iou: iou(out, photo.truth),
+    fidelity: trueArea === 0 ? 0 : kept / trueArea,
+    ghost: kept === 0 ? 0 : ghosts / kept,
+    kept,
+    ghosts,
+  };
+}

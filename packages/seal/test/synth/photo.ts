@@ -32,7 +32,7 @@ export interface SynthPhoto {
 }
 
 /** HSV (h in degrees, s and v in 0..1) to RGB 0..1. */
-function hsv(h: number, s: number, v: number): [number, number, number] {
+export function hsv(h: number, s: number, v: number): [number, number, number] {
   const f = (n: number) => {
     const k = (n + h / 60) % 6;
     return v - v * s * Math.max(0, Math.min(k, 4 - k, 1));
@@ -40,7 +40,7 @@ function hsv(h: number, s: number, v: number): [number, number, number] {
   return [f(5), f(3), f(1)];
 }
 
-function mask(cover: Float32Array, over: number): Uint8Array {
+export function mask(cover: Float32Array, over: number): Uint8Array {
   const out = new Uint8Array(cover.length);
   for (let i = 0; i < cover.length; i++) out[i] = (cover[i] as number) > over ? 1 : 0;
   return out;

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { CLARITY } from '@yinzhang/seal/extract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { sealStore } from '../../../store';
@@ -11,6 +12,9 @@ const exportCrop = vi.hoisted(() =>
   vi.fn(async () => new Blob(['512 crop'], { type: 'image/png' })),
 );
 vi.mock('./cropExport', () => ({ exportCrop }));
+// jsdom cannot decode PNGs: answers count as stamps unless a test says they are blank.
+const isBlankImage = vi.hoisted(() => vi.fn(async () => false));
+vi.mock('../../../store/blank', () => ({ isBlankImage }));
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const png = (name = 'seal-photo.png') =>
@@ -55,6 +59,7 @@ describe('extracting a seal from a photo', () => {
       pid: null,
       stampUrl: null,
       stampKey: null,
+      stampEmpty: false,
       grayCache: {},
       parsing: false,
       graying: false,
@@ -145,7 +150,10 @@ describe('extracting a seal from a photo', () => {
     expect(img.src).toMatch(/^blob:/);
     expect(((await makeButton()) as HTMLButtonElement).disabled).toBe(false);
     const key = sealStore.getState().stampKey;
-    expect(slider()).toMatchObject({ min: '0', max: '3', value: key?.split('-')[1] });
+    // Seal mode starts with the automatic clarity; the slider rests on the calibrated level.
+    expect(key).toBe('0-auto-0');
+    expect(slider()).toMatchObject({ min: '0', max: '3', value: String(CLARITY[0].default) });
+    expect(screen.getByRole('switch', { name: '自动' })).toMatchObject({ checked: true });
     const link = screen.getByRole('link', { name: '下载' });
     expect(link.getAttribute('download')).toBe(`seal-${key}.png`);
     expect(link.getAttribute('href')).toBe(img.getAttribute('src'));
@@ -178,9 +186,29 @@ describe('extracting a seal from a photo', () => {
     fireEvent.click(screen.getByRole('radio', { name: '不处理' }));
     fireEvent.click(screen.getByRole('radio', { name: '印章模式' }));
     expect(grayCalls()).toHaveLength(5);
-    expect(screen.getByRole('link', { name: '下载' }).getAttribute('download')).toMatch(
-      /^seal-0-\d-0\.png$/,
+    expect(screen.getByRole('link', { name: '下载' }).getAttribute('download')).toBe(
+      'seal-0-auto-0.png',
     );
+  });
+
+  it('in seal mode the slider turns 自动 off, 自动 and 纯色 change the key', async () => {
+    await uploadAndMake();
+    fireEvent.click(screen.getByRole('button', { name: '提高清晰度' }));
+    await waitFor(() =>
+      expect(sealStore.getState().stampKey).toBe(`0-${CLARITY[0].default + 1}-0`),
+    );
+    expect(screen.getByRole('switch', { name: '自动' })).toMatchObject({ checked: false });
+    fireEvent.click(screen.getByRole('switch', { name: '纯色' }));
+    await waitFor(() =>
+      expect(sealStore.getState().stampKey).toBe(`0-${CLARITY[0].default + 1}-2`),
+    );
+    fireEvent.click(screen.getByRole('switch', { name: '自动' }));
+    await waitFor(() => expect(sealStore.getState().stampKey).toBe('0-auto-2'));
+    expect(grayCalls()).toEqual([
+      `0-${CLARITY[0].default + 1}-0`,
+      `0-${CLARITY[0].default + 1}-2`,
+      '0-auto-2',
+    ]);
   });
 
   it.each([
@@ -197,5 +225,15 @@ describe('extracting a seal from a photo', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(((await makeButton()) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByAltText('提取的印章')).toBeNull();
+  });
+
+  it('says 未找到印章 when the photo holds no seal', async () => {
+    isBlankImage.mockResolvedValueOnce(true);
+    await uploadAndMake();
+    const status = (await screen.findByText('未找到印章')).closest('[role="status"]');
+    expect(status?.textContent).toContain('照片中没有找到印章');
+    // Another level that finds ink takes the message away.
+    fireEvent.click(screen.getByRole('button', { name: '降低清晰度' }));
+    await waitFor(() => expect(screen.queryByText('未找到印章')).toBeNull());
   });
 });

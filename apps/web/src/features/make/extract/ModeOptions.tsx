@@ -4,7 +4,10 @@ import { useSeal } from '../../../store';
 import { EXTRACT_MODES, RED_CHOICES } from '../../../store/clarity';
 import styles from './ModeOptions.module.css';
 
-/** Mode radios 印章模式 · 黑白模式 · 图片模式, and in modes 1 and 2 the red-handling radios. */
+/**
+ * Mode radios 印章模式 · 黑白模式 · 图片模式; in mode 0 the 纯色 switch (one flat seal red instead
+ * of the ink's shading), in modes 1 and 2 the red-handling radios.
+ */
 export default function ModeOptions() {
   const { t } = useTranslation();
   const id = useId();
@@ -12,6 +15,7 @@ export default function ModeOptions() {
   const red = useSeal((s) => s.clarity[s.mode].red);
   const setMode = useSeal((s) => s.setMode);
   const setRed = useSeal((s) => s.setRed);
+  const setFlat = useSeal((s) => s.setFlat);
 
   return (
     <div className={styles.options}>
@@ -35,6 +39,18 @@ export default function ModeOptions() {
           {t(`extract.modeHint${mode}`)}
         </p>
       </fieldset>
+      {mode === 0 && (
+        <label className={styles.flat}>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={red === 2}
+            checked={red === 2}
+            onChange={(e) => setFlat(e.target.checked)}
+          />
+          <span>{t('extract.flat')}</span>
+        </label>
+      )}
       {mode !== 0 && (
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('extract.red')}</legend>

@@ -4,16 +4,23 @@ import { useSeal } from '../../../store';
 import { canStep } from '../../../store/clarity';
 import styles from './ResultPreview.module.css';
 
-/** The extracted stamp with the 清晰度 slider, ‹ › arrows, the 透明背景 toggle and 下载. */
+/**
+ * The extracted stamp with the 清晰度 slider, ‹ › arrows and the 自动 switch (the extractor picks
+ * the clarity per photo until the slider is moved), the 透明背景 toggle and 下载; 未找到印章 when
+ * nothing was kept.
+ */
 export default function ResultPreview() {
   const { t } = useTranslation();
   const id = useId();
   const url = useSeal((s) => s.stampUrl);
   const key = useSeal((s) => s.stampKey);
   const busy = useSeal((s) => s.graying);
+  const mode = useSeal((s) => s.mode);
   const setting = useSeal((s) => s.clarity[s.mode]);
+  const empty = useSeal((s) => s.stampEmpty);
   const setClarity = useSeal((s) => s.setClarity);
   const stepClarity = useSeal((s) => s.stepClarity);
+  const setAutoClarity = useSeal((s) => s.setAutoClarity);
   const [checkered, setCheckered] = useState(false);
   if (!url) return null;
 
@@ -36,6 +43,12 @@ export default function ResultPreview() {
           height={512}
         />
         {busy && <span className={styles.spinner} aria-hidden="true" />}
+        {empty && !busy && (
+          <p className={styles.empty} role="status">
+            <strong>{t('extract.noSeal')}</strong>
+            <span>{t('extract.noSealHint')}</span>
+          </p>
+        )}
       </div>
 
       <div className={styles.clarity}>
@@ -72,8 +85,21 @@ export default function ResultPreview() {
           ›
         </button>
         <output htmlFor={`${id}-clarity`} className={styles.value}>
-          {setting.val}
+          {setting.auto ? '' : setting.val}
         </output>
+        {mode === 0 && (
+          <label className={styles.switch} title={t('extract.clarityAutoHint')}>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={setting.auto}
+              checked={setting.auto}
+              onChange={(e) => setAutoClarity(e.target.checked)}
+            />
+            <span className={styles.track} aria-hidden="true" />
+            <span>{t('extract.clarityAuto')}</span>
+          </label>
+        )}
       </div>
 
       <div className={styles.actions}>

@@ -1,0 +1,227 @@
+/**
+ * The command line as a user runs it: whole processes (start-up, loading, work, exit), side by side
+ * with qpdf doing the same job in the same run, and `--help` beside a bare `node -e 0`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Placement, stampPdf } from '@yinzhang/pdf';
+import type { PageFraction } from '@yinzhang/seal/placement';
+import type { BenchSection, Cell } from '../lib/types';
+import { blankPage, textPages, withBookmarks } from './pdf-fixtures';
+
+const BIN = fileURLToPath(new URL('../../packages/cli/bin/yinzhang.mjs', import.meta.url));
+const PAGES = 1000;
+const MERGE_FILES = 10;
+const MERGE_PAGES = 100;
+const RUNS = 5;
+/** Targets of the command-line issue: PDF work within 1.5x of qpdf, --help within 100 ms of node. */
+const MAX_RATIO = 1.5;
+const MAX_HELP_EXTRA_MS = 100;
+
+interface Job {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** GNU time, for the CPU seconds of a child (wall time alone says little on a busy machine). */
+const GNU_TIME = '/usr/bin/time';
+const hasGnuTime = existsSync(GNU_TIME);
+
+interface Timing {
+  readonly wall: number;
+  /** User + system CPU time in ms, when GNU time is there. */
+  readonly cpu: number | undefined;
+}
+
+/** Wall (and CPU) time of one whole process, in ms; throws when it fails. */
+function runOnce({ command, args }: Job, cwd: string): Timing {
+  const cpuFile = path.join(cwd, '.cpu');
+  const [cmd, argv] = hasGnuTime
+    ? [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]]
+    : [command, [...args]];
+  const start = performance.now();
+  const run = spawnSync(cmd, argv, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = performance.now() - start;
+  if (run.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr.toString().trim()}`);
+  }
+  if (!hasGnuTime) return { wall, cpu: undefined };
+  const [user = 0, system = 0] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+  return { wall, cpu: (user + system) * 1000 };
+}
+
+function median(values: number[]): number {
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+}
+
+function medians(timings: Timing[]): Timing {
+  const cpu = timings.map((t) => t.cpu).filter((c): c is number => c !== undefined);
+  return {
+    wall: median(timings.map((t) => t.wall)),
+    cpu: cpu.length > 0 ? median(cpu) : undefined,
+  };
+}
+
+/**
+ * Median wall times of two jobs over `RUNS` runs each after one warm-up each, run alternately so
+ * that a busy machine slows both alike.
+ */
+function timedPair(ours: Job, reference: Job | undefined, cwd: string): [Timing, Timing?] {
+  runOnce(ours, cwd);
+  if (reference) runOnce(reference, cwd);
+  const a: Timing[] = [];
+  const b: Timing[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    a.push(runOnce(ours, cwd));
+    if (reference) b.push(runOnce(reference, cwd));
+  }
+  return reference ? [medians(a), medians(b)] : [medians(a)];
+}
+
+function hasQpdf(): boolean {
+  try {
+    execFileSync('qpdf', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+const f = (n: number) => n as PageFraction;
+
+export const cliSection: BenchSection = {
+  name: 'cli',
+  description: `whole processes: yinzhang stamp --every-page on ${PAGES} pages, merge ${MERGE_FILES} x ${MERGE_PAGES} pages, --help; qpdf and node -e 0 beside them`,
+  async run() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'yinzhang-bench-cli-'));
+    const file = (name: string) => path.join(dir, name);
+    const node = process.execPath;
+    const yinzhang = (...args: string[]): Job => ({ command: node, args: [BIN, ...args] });
+    const warnings: string[] = [];
+    const rows: Cell[][] = [];
+    try {
+      writeFileSync(file('in.pdf'), await textPages(PAGES, 'Stamp'));
+      const parts: string[] = [];
+      for (let i = 0; i < MERGE_FILES; i++) {
+        writeFileSync(file(`part${i}.pdf`), await withBookmarks(MERGE_PAGES, `Part ${i + 1}`));
+        parts.push(`part${i}.pdf`);
+      }
+      // The seal comes from the command line itself; this also builds the bundle if it is stale,
+      // so no timed run pays for a build.
+      execFileSync(node, [BIN, 'seal', '--name', '北京某某科技有限公司', '-q', '-o', 'seal.png'], {
+        cwd: dir,
+      });
+      const qpdf = hasQpdf();
+      if (!qpdf)
+        warnings.push('qpdf not found: install it (apt-get install qpdf) for the reference');
+      const cpu = (t: Timing | undefined) => (t?.cpu === undefined ? '' : round(t.cpu));
+      const row = (work: string, reference: string, ours: Timing, ref?: Timing) => {
+        const ratio = ref === undefined ? '' : round(ours.wall / ref.wall, 2);
+        const cpuRatio =
+          ours.cpu === undefined || ref?.cpu === undefined ? '' : round(ours.cpu / ref.cpu, 2);
+        rows.push([
+          work,
+          round(ours.wall),
+          cpu(ours),
+          reference,
+          ref === undefined ? '' : round(ref.wall),
+          cpu(ref),
+          ratio,
+          cpuRatio,
+        ]);
+        if (ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
+          warnings.push(`${work} is over ${MAX_RATIO}x ${reference}`);
+      };
+
+      const stamp = yinzhang(
+        'stamp',
+        'in.pdf',
+        '--image',
+        'seal.png',
+        '--every-page',
+        '--x',
+        '0.6',
+        '--y',
+        '0.7',
+        '--width',
+        '42mm',
+        '-q',
+        '-o',
+        'out.pdf',
+      );
+      let qpdfStamp: Job | undefined;
+      if (qpdf) {
+        // qpdf overlays a one-page PDF holding the same seal at the same place on every page.
+        const placement: Placement = {
+          page: 0,
+          image: 'seal',
+          x: f(0.6),
+          y: f(0.7),
+          width: f(119.06 / 595.28),
+          height: f(119.06 / 841.89),
+          rotate: 0,
+        };
+        const seal = new Uint8Array(readFileSync(file('seal.png')));
+        writeFileSync(
+          file('overlay.pdf'),
+          await stampPdf(await blankPage(), { images: { seal }, placements: [placement] }),
+        );
+        qpdfStamp = {
+          command: 'qpdf',
+          args: ['in.pdf', '--overlay', 'overlay.pdf', '--repeat=1', '--', 'q.pdf'],
+        };
+      }
+      row(
+        `stamp --every-page, ${PAGES} pages`,
+        'qpdf --overlay',
+        ...timedPair(stamp, qpdfStamp, dir),
+      );
+
+      const qpdfMerge: Job | undefined = qpdf
+        ? { command: 'qpdf', args: ['--empty', '--pages', ...parts, '--', 'qm.pdf'] }
+        : undefined;
+      const merge = yinzhang('merge', ...parts, '-q', '-o', 'merged.pdf');
+      row(
+        `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
+        'qpdf --empty --pages',
+        ...timedPair(merge, qpdfMerge, dir),
+      );
+
+      const [help, bare] = timedPair(yinzhang('--help'), { command: node, args: ['-e', '0'] }, dir);
+      const extra = round(help.wall - (bare?.wall ?? 0));
+      rows.push([
+        '--help',
+        round(help.wall),
+        cpu(help),
+        'node -e 0',
+        round(bare?.wall ?? 0),
+        cpu(bare),
+        `${extra >= 0 ? '+' : ''}${extra} ms`,
+        '',
+      ]);
+      if (extra > MAX_HELP_EXTRA_MS)
+        warnings.push(`--help takes over ${MAX_HELP_EXTRA_MS} ms more than node -e 0`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return {
+      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
+      columns: [
+        'work',
+        'yinzhang ms',
+        'cpu ms',
+        'reference',
+        'reference ms',
+        'cpu ms',
+        'ratio',
+        'cpu ratio',
+      ],
+      rows,
+      warnings,
+    };
+  },
+};

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * Builds the command line into dist/: src/main.ts and the workspace code it uses (@yinzhang/seal,
+ * @yinzhang/pdf) bundled by esbuild into ES modules, each command's heavy work in its own chunk
+ * (split at the dynamic imports), plus the seal fonts. Only native addons stay outside the bundle:
+ * sharp and @napi-rs/canvas are real dependencies of the published package.
+ *
+ * Every file is written to a temporary name and renamed, and chunk names carry a content hash, so
+ * two processes building at once (the bin rebuilds a stale bundle on demand) write identical files
+ * and a running process never reads a half-written one. dist/main.js is written last.
+ *
+ * `node scripts/build.mjs` builds; `--if-stale` builds only when a source is newer.
+ */
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStale, SOURCE_ROOTS } from './stale.mjs';
+
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(here, 'dist');
+const require = createRequire(import.meta.url);
+
+/** Native addons and their loaders: installed from the registry, never bundled. */
+export const EXTERNAL = ['sharp', '@napi-rs/canvas'];
+
+/** The stylesheets the seal is drawn from (as in src/fonts.ts) and where their copies go. */
+const FONT_SHEETS = [
+  { css: '@fontsource/noto-serif-sc/700.css', dir: 'noto-serif-sc' },
+  { css: '@fontsource/arimo/latin-700.css', dir: 'arimo' },
+];
+
+const tempName = (path) => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+
+function writeAtomic(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = tempName(path);
+  writeFileSync(temp, contents);
+  renameSync(temp, path);
+}
+
+/**
+ * Copies the 700-weight stylesheets, only the .woff2 files they name (the browser's other formats
+ * and weights stay behind: 4.8 MB instead of the package's 87 MB) and the font licence.
+ */
+function copyFonts() {
+  for (const { css, dir } of FONT_SHEETS) {
+    const sheet = require.resolve(css);
+    const pkg = dirname(sheet);
+    const out = join(dist, 'fonts', dir);
+    const text = readFileSync(sheet, 'utf8');
+    const woff2 = [...text.matchAll(/url\(\s*['"]?([^'")]+\.woff2)['"]?\s*\)/g)].map((m) => m[1]);
+    // Keep only the woff2 source of each face, so the copy names no file it does not ship.
+    const trimmed = text.replace(/,\s*url\([^)]*\.woff\)\s*format\('woff'\)/g, '');
+    for (const file of woff2) {
+      const target = join(out, file);
+      mkdirSync(dirname(target), { recursive: true });
+      const temp = tempName(target);
+      copyFileSync(resolve(pkg, file), temp);
+      renameSync(temp, target);
+    }
+    writeAtomic(join(out, basename(css)), trimmed);
+    writeAtomic(join(out, 'LICENSE'), readFileSync(join(pkg, 'LICENSE')));
+  }
+}
+
+/**
+ * Removes chunks an earlier build wrote and this one did not, once they are old enough that no
+ * process started before this build can still be about to load them; with `all`, at once (for a
+ * package: the tarball must hold only this build's files). Chunks whose code did not change keep
+ * their names, so a running process never loses a chunk it may still import.
+ */
+function pruneChunks(written, all) {
+  const chunks = join(dist, 'chunks');
+  let names = [];
+  try {
+    names = readdirSync(chunks);
+  } catch {
+    return;
+  }
+  const cutoff = all ? Infinity : Date.now() - 10 * 60_000;
+  for (const name of names) {
+    const path = join(chunks, name);
+    if (!written.has(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+  }
+}
+
+/** The licence texts of every npm package whose code went into the bundle. */
+function thirdPartyLicences(metafile) {
+  const packages = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(resolve(here, m[1]));
+  }
+  const sections = [];
+  for (const dir of [...packages].sort()) {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((name) => /^licen[cs]e/i.test(name));
+    const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `License: ${pkg.license}`;
+    sections.push(`${pkg.name} ${pkg.version} (${pkg.license})\n\n${text}`);
+  }
+  return `Code from these packages is bundled in dist/:\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
+}
+
+export async function build({ clean = false } = {}) {
+  const { build: esbuild } = await import('esbuild');
+  const result = await esbuild({
+    absWorkingDir: here,
+    entryPoints: { main: 'src/main.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    outdir: dist,
+    chunkNames: 'chunks/[name]-[hash]',
+    external: EXTERNAL,
+    // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
+    banner: {
+      js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
+    },
+    legalComments: 'none',
+    metafile: true,
+    minifySyntax: true,
+    minifyWhitespace: true,
+    sourcemap: false,
+    write: false,
+    logLevel: 'warning',
+  });
+  copyFonts();
+  writeAtomic(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicences(result.metafile));
+  const written = new Set();
+  // main.js last: a process that sees the new main.js finds every chunk it names.
+  const files = [...result.outputFiles].sort(
+    (a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')),
+  );
+  for (const file of files) {
+    written.add(file.path);
+    writeAtomic(file.path, file.contents);
+  }
+  pruneChunks(written, clean);
+  return files.map((f) => relative(here, f.path));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const ifStale = process.argv.includes('--if-stale');
+  if (!ifStale || isStale(here)) {
+    const started = performance.now();
+    const files = await build({ clean: process.argv.includes('--clean') });
+    const ms = Math.round(performance.now() - started);
+    if (!process.argv.includes('--quiet')) {
+      console.log(
+        `yinzhang: built ${files.length} files in dist/ (${ms} ms) from ${SOURCE_ROOTS.length} source folders`,
+      );
+    }
+  }
+}
