@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { offlineApp } from './plugins/offline';
 import { pdfjsViewer } from './plugins/pdfjsViewer';
 
 // In development the API runs separately (`npm run dev` starts both); the browser still talks only
@@ -7,7 +8,7 @@ import { pdfjsViewer } from './plugins/pdfjsViewer';
 const API = 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react(), pdfjsViewer()],
+  plugins: [react(), pdfjsViewer(), offlineApp()],
   server: {
     host: '127.0.0.1',
     proxy: {
