@@ -54,7 +54,7 @@ function inkInRect(file: string, rect: [number, number, number, number], dir: st
 describe('/pdf: a FreeText note in Chinese survives the save (issue 18, item 5)', () => {
   const app = useApp();
 
-  it('types Chinese with the FreeText tool, saves, and poppler shows the glyphs', async () => {
+  it('types Chinese with the FreeText tool, saves; poppler and pdf.js show the glyphs', async () => {
     const { context, page } = await openPage(app.browser, `${app.server.url}/pdf`);
     const contract = await makePdf({ label: 'Lease', pages: [[400, 500]] });
     await page.getByLabel('选择PDF', { exact: true }).setInputFiles({
@@ -87,6 +87,44 @@ describe('/pdf: a FreeText note in Chinese survives the save (issue 18, item 5)'
       expect(inkInRect(input, rect, dir)).toBe(0);
       // Seven Chinese characters at pdf.js's default 10 pt: well over a hundred dark pixels.
       expect(inkInRect(saved, rect, dir)).toBeGreaterThan(100);
+
+      // pdf.js shows the same note when the saved file is opened again: more dark pixels on the
+      // page's canvas than the input had.
+      const darkOnCanvas = async (buffer: Buffer, name: string) => {
+        await page.getByLabel('选择PDF', { exact: true }).setInputFiles({
+          name,
+          mimeType: 'application/pdf',
+          buffer,
+        });
+        await expect
+          .poll(() =>
+            frame.evaluate(
+              () =>
+                (window as unknown as { PDFViewerApplication: { _docFilename: string } })
+                  .PDFViewerApplication._docFilename,
+            ),
+          )
+          .toBe(name);
+        const canvas = frame.locator('#viewer .page[data-loaded] canvas').first();
+        await canvas.waitFor();
+        return canvas.evaluate((c) => {
+          const el = c as HTMLCanvasElement;
+          const data = el.getContext('2d')?.getImageData(0, 0, el.width, el.height).data ?? [];
+          let n = 0;
+          for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 100) n++;
+          return n;
+        });
+      };
+      // Polled until pdf.js has drawn the page's own line of text (about 1,500 dark pixels).
+      let plain = 0;
+      await expect
+        .poll(async () => {
+          plain = await darkOnCanvas(contract, 'plain.pdf');
+          return plain;
+        })
+        .toBeGreaterThan(1000);
+      const noted = () => darkOnCanvas(readFileSync(saved), 'noted.pdf');
+      await expect.poll(noted).toBeGreaterThan(plain + 100);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
