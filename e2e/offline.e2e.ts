@@ -27,7 +27,9 @@ describe('offline after the first visit (service worker precache)', () => {
   const app = useApp();
 
   it('installs, then works with the network off: every tab and /pdf', async () => {
-    const { context, page } = await openPage(app.browser, app.server.url);
+    const { context, page } = await openPage(app.browser, app.server.url, {
+      serviceWorkers: 'allow',
+    });
     // The worker installs (precaching the whole build) and takes control of this page.
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
