@@ -43,18 +43,22 @@ const TEXT = '甲方盖章\n已审核';
  * write these characters in Helvetica. Poppler then makes its own appearance from /DA and shows
  * nothing ("found character that the font can't represent").
  */
-async function pdfjsStyleNote(text = TEXT): Promise<Uint8Array> {
+async function pdfjsStyleNote(
+  text = TEXT,
+  rect: readonly number[] = RECT,
+  rotate = 0,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const annot = doc.context.obj({
     Type: 'Annot',
     Subtype: 'FreeText',
-    Rect: [...RECT],
+    Rect: [...rect],
     DA: PDFString.of('/Helv 20 Tf 1 0 0 rg'),
     Contents: PDFHexString.fromText(text),
     F: 4,
     Border: [0, 0, 0],
-    Rotate: 0,
+    Rotate: rotate,
   });
   page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
   return doc.save();
@@ -148,5 +152,48 @@ describe('outlineFreeText: Chinese in a pdf.js FreeText note, rendered by popple
     expect(rowsWithInk.length).toBeGreaterThan(5);
     expect(Math.min(...rowsWithInk)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...rowsWithInk)).toBeLessThan(30);
+  });
+});
+
+describe('outlineFreeText on a note turned with its page (/Rotate, as pdf.js writes it)', () => {
+  const outlines = fontsourceOutlines();
+  const SQUARE = [100, 400, 340, 640] as const;
+
+  /** Red ink in each half of the square note at 72 dpi. */
+  function halves(img: Raster) {
+    const [x1, y1, x2, y2] = SQUARE;
+    const mid = { x: (x1 + x2) / 2, y: img.height - (y1 + y2) / 2 };
+    const ink = { top: 0, bottom: 0, left: 0, right: 0, outside: 0 };
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const [r, g, b] = pixel(img, x, y);
+        if (!(r > 150 && g < 110 && b < 110)) continue;
+        if (x < x1 || x >= x2 || y < img.height - y2 || y >= img.height - y1) {
+          ink.outside++;
+          continue;
+        }
+        if (y < mid.y) ink.top++;
+        else ink.bottom++;
+        if (x < mid.x) ink.left++;
+        else ink.right++;
+      }
+    }
+    return ink;
+  }
+
+  // The text's first line runs along the side that is "up" for the note: the top edge unturned,
+  // the left edge at 90° (the text reads downwards), the bottom at 180°, the right at 270°.
+  it.each([
+    { rotate: 0, near: 'top', far: 'bottom' },
+    { rotate: 90, near: 'left', far: 'right' },
+    { rotate: 180, near: 'bottom', far: 'top' },
+    { rotate: 270, near: 'right', far: 'left' },
+  ] as const)('/Rotate $rotate: the ink sits at the $near', async ({ rotate, near, far }) => {
+    const before = await pdfjsStyleNote('甲方盖章已审核', SQUARE, rotate);
+    const { bytes } = await outlineFreeText(before, outlines);
+    const ink = halves(renderPage(bytes, 1, DPI));
+    expect(ink.outside).toBe(0);
+    expect(ink[near]).toBeGreaterThan(300);
+    expect(ink[far]).toBe(0);
   });
 });
