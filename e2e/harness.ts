@@ -106,7 +106,13 @@ export async function openPage(
   url: string,
   contextOptions: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page; foreignRequests: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true, ...contextOptions });
+  // The app's service worker (offline.e2e.ts allows it) would precache ~17 MB in every fresh
+  // context and answer requests page.route() is meant to see; other flows test the page itself.
+  const context = await browser.newContext({
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    ...contextOptions,
+  });
   const page = await context.newPage();
   const origin = new URL(url).origin;
   const foreignRequests: string[] = [];

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// With its extension, as Vite's native config loader (its future default) requires.
+// With their extensions, as Vite's native config loader (its future default) requires.
+import { offlineApp } from './plugins/offline.ts';
 import { pdfjsViewer } from './plugins/pdfjsViewer.ts';
 
 // In development the API runs separately (`npm run dev` starts both); the browser still talks only
@@ -8,7 +9,7 @@ import { pdfjsViewer } from './plugins/pdfjsViewer.ts';
 const API = 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react(), pdfjsViewer()],
+  plugins: [react(), pdfjsViewer(), offlineApp()],
   server: {
     host: '127.0.0.1',
     proxy: {

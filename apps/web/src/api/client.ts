@@ -55,3 +55,13 @@ export function postJson(path: string, body: unknown): Promise<Response> {
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * True when a call failed because the server could not be reached at all: offline or connection
+ * refused (fetch() rejects with a TypeError, never with an HTTP answer), or a proxy in front of it
+ * answering that the server is gone (502, 504).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 504;
+  return error instanceof TypeError;
+}

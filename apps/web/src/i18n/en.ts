@@ -26,6 +26,7 @@ const en: Strings<typeof zhCN> = {
     code: 'Anti-fake code',
     codePlaceholder: 'Digits or letters',
     hint: 'The seal appears once the name has 4 characters; press Enter in any field to draw it right here in your browser.',
+    offline: 'Offline: the seal was drawn in this browser without the server.',
     busy: 'Just a moment...',
     failed: 'Could not make the seal: {{message}}',
     nameRequired: 'Please enter a name',

@@ -22,6 +22,7 @@ const zhCN = {
     code: '防伪码',
     codePlaceholder: '数字或字母',
     hint: '名称满 4 个字后自动生成；在任一输入框按 Enter 可立即在本机生成。',
+    offline: '已离线：印章在本机绘制，未连接服务器。',
     busy: '稍等片刻...',
     failed: '制作失败：{{message}}',
     nameRequired: '请输入名称',

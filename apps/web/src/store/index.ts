@@ -5,6 +5,7 @@
 import { hasNoControlChars, notTextMessage, SEAL_SIZE_MM, type SealDesign } from '@yinzhang/seal';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { isUnreachable } from '../api/client';
 import { createStamp, markFile, type SealInput } from '../api/seal';
 import type { TabId } from '../model/tabs';
 import { type ConvertState, createConvertSlice } from './convert';
@@ -39,6 +40,8 @@ export interface SealResult {
   mid: string;
   method: SealMethod;
   blob: Blob;
+  /** The server could not be reached: drawn in this browser, with no content id. */
+  offline?: true;
 }
 
 /** What a seal made by name was made from: enough to draw it again (SVG, print resolution). */
@@ -77,6 +80,8 @@ export interface SealState
   createCache: Readonly<Record<string, SealResult>>;
   making: boolean;
   makeError: MakeError | null;
+  /** The seal shown was drawn in this browser because the server could not be reached. */
+  madeOffline: boolean;
 
   setActiveTab(tab: TabId): void;
   /** Makes (or takes from the cache) a seal and, unless a newer request was made meanwhile, makes it current. */
@@ -133,16 +138,30 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       input: SealInput,
       design: SealDesign | undefined,
     ): Promise<SealResult> {
-      let blob: Blob;
-      let mid: string;
+      const drawHere = () => (design ? deps.renderLocal(input, design) : deps.renderLocal(input));
       // The server draws only the classic seal (its request is {name, title, code}).
       if (method === 'server' && !design) {
-        ({ blob, mid } = await createStamp(input));
-      } else {
-        blob = design ? await deps.renderLocal(input, design) : await deps.renderLocal(input);
-        mid = await markFile(blob);
+        try {
+          const { blob, mid } = await createStamp(input);
+          return { url: URL.createObjectURL(blob), mid, method, blob };
+        } catch (error) {
+          if (!isUnreachable(error)) throw error;
+        }
+        // Offline (or the server is down): the same drawSeal and fonts, in this browser.
+        const blob = await drawHere();
+        return { url: URL.createObjectURL(blob), mid: '', method: 'local', blob, offline: true };
       }
-      return { url: URL.createObjectURL(blob), mid, method, blob };
+      const blob = await drawHere();
+      let mid = '';
+      let offline = false;
+      try {
+        mid = await markFile(blob);
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        // The content id only names the seal on the server; the seal itself is complete without it.
+        offline = true;
+      }
+      return { url: URL.createObjectURL(blob), mid, method, blob, ...(offline && { offline }) };
     }
 
     function cachedOrMade(
@@ -184,6 +203,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
       createCache: {},
       making: false,
       makeError: null,
+      madeOffline: false,
 
       setActiveTab(tab) {
         set({ activeTab: tab });
@@ -214,7 +234,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         };
         const cached = get().createCache[key];
         if (cached) {
-          set({ making: false, makeError: null });
+          set({ making: false, makeError: null, madeOffline: cached.offline === true });
           const stamp = { ...stampOf(cached), ...made };
           get().setCurrentStamp(stamp, cached.blob);
           get().keepMadeSeal(stamp, cached.blob);
@@ -224,7 +244,7 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         try {
           const result = await cachedOrMade(key, method, input, design);
           if (ticket !== latestTicket) return;
-          set({ making: false });
+          set({ making: false, madeOffline: result.offline === true });
           const stamp = { ...stampOf(result), ...made };
           get().setCurrentStamp(stamp, result.blob);
           get().keepMadeSeal(stamp, result.blob);

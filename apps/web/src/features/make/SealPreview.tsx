@@ -16,6 +16,7 @@ export default function SealPreview() {
       : (s.stamps.find((e) => e.kind === 'made') ?? null),
   );
   const making = useSeal((s) => s.making);
+  const offline = useSeal((s) => s.madeOffline);
   const fileName = `${stamp?.name || t('app.name')}.png`;
 
   return (
@@ -34,7 +35,7 @@ export default function SealPreview() {
         )}
         <p role="status" className={styles.busy}>
           {making && <span className={styles.spinner} aria-hidden="true" />}
-          {making ? t('make.busy') : ''}
+          {making ? t('make.busy') : offline ? t('make.offline') : ''}
         </p>
       </div>
       {stamp && (

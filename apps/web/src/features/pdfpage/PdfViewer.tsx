@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './PdfEditor.module.css';
+import { fixDownloads } from './readableFreeText';
 import type { PdfjsViewerElement } from './viewerElement';
 import './viewerElement';
 import { VIEWER_CSS, VIEWER_OPTIONS, viewerAttributes, viewerLocale } from './viewerSetup';
@@ -25,6 +26,7 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
     let live = true;
     void element.initPromise.then(({ viewerApp }) => {
       if (!live || !viewerApp) return;
+      void fixDownloads(viewerApp);
       // For `npm run bench:web`, which compares the first page's time with the PDF签章 tab's.
       viewerApp.eventBus.on('pagerendered', () => performance.mark('pdfviewer:first-page'), {
         once: true,

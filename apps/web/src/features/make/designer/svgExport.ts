@@ -10,7 +10,7 @@ import { designInput } from '../../../seal/renderDesigned';
 const FAMILIES: Record<string, 'seal' | 'code'> = { 'Noto Serif SC': 'seal', Arimo: 'code' };
 
 /** Every @font-face of the seal families in the page's stylesheets, as font sources. */
-function pageFontSources(): FontSource[] {
+export function pageFontSources(): FontSource[] {
   const out: FontSource[] = [];
   for (const sheet of Array.from(document.styleSheets)) {
     let rules: CSSRuleList;
