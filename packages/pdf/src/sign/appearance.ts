@@ -14,7 +14,7 @@ import {
 } from '@libpdf/core';
 import { PdfInputError } from '../errors';
 import { imageMatrix, type PageGeometry, type Rect, rect, visibleArea } from '../geometry';
-import { imageKind } from '../images';
+import { embedImageForUpdate } from '../images';
 import type { Placement } from '../placement';
 import { checkPlacement } from '../stamp';
 import { ascii } from './placeholder';
@@ -62,24 +62,10 @@ export function visibleWidget(
 ): Widget {
   const p = appearance.placement;
   checkPlacement(p, pdf.getPageCount(), { [p.image]: appearance.image });
-  const kind = imageKind(appearance.image);
-  if (kind !== 'png' && kind !== 'jpeg') {
-    throw new PdfInputError('BAD_IMAGE', 'The seal image is not a PNG or JPEG image');
-  }
   const page = pdf.getPage(p.page) as PDFPage;
   const g = geometry[p.page] as PageGeometry;
-  let image: ReturnType<PDF['embedImage']>;
-  try {
-    image = kind === 'png' ? pdf.embedPng(appearance.image) : pdf.embedJpeg(appearance.image);
-  } catch (cause) {
-    throw new PdfInputError(
-      'BAD_IMAGE',
-      `The seal image could not be read as ${kind.toUpperCase()}`,
-      {
-        cause,
-      },
-    );
-  }
+  // The same embedding as stampPdf: every PNG colour type and depth, JPEG as it is.
+  const image = embedImageForUpdate(pdf, appearance.image, 'The seal image');
   const r = coveredRect(g, p);
   // BBox = Rect and no /Matrix: the appearance is drawn in page space, so the image matrix that
   // stampPdf would use (page /Rotate, CropBox and the seal's own turn included) applies as it is.
