@@ -9,19 +9,19 @@ import type { Size } from '@yinzhang/seal/placement';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
-import { displayedBoxToUser, imageMatrix, visibleArea } from './geometry';
+import { displayedBoxToUser, imageMatrix } from './geometry';
 import { embedImageForUpdate } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import { pagingSealPlan } from './paging-plan';
 import {
+  checkPlacement,
   everyPage,
-  leavesPage,
   type PageSelection,
   type Placement,
+  placedImage,
   splitAcrossPages,
 } from './placement';
 import type { OnProgress } from './progress';
-import { checkPlacement } from './stamp';
 import { type Mm, mmToPt, type PdfPt, pt } from './units';
 import { type UpdateDraw, UpdateWriter } from './update-writer';
 
@@ -86,11 +86,8 @@ export async function placeAll(bytes: Uint8Array, options: PlaceAllOptions): Pro
     const g = geometry[p.page];
     const size = sizes[p.page];
     if (!g || !size) continue;
-    add(p.page, {
-      image: embed(p.image).ref,
-      matrix: imageMatrix(g, p, p.rotate),
-      clip: leavesPage(p, size) ? visibleArea(g) : undefined,
-    });
+    const { matrix, clip } = placedImage(g, p, size);
+    add(p.page, { image: embed(p.image).ref, matrix, clip });
   }
   if (paging) {
     const image = embed(paging.image);
