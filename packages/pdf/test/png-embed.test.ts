@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { stampPdf } from '../src';
+import { signingKeyFromCryptoKey, signPdf, stampPdf } from '../src';
 import { decodePngSamples } from '../src/png';
+import { createSelfSigned } from '../src/sign/selfsigned';
 import { type ColourType, encodePng, type RawPng } from './helpers/png-encode';
 import {
   isBlack,
@@ -23,6 +24,7 @@ import {
   scratch,
 } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
+import { pdfsig, placement, samplePdf } from './helpers/signing';
 
 const W = 24;
 const H = 12;
@@ -189,5 +191,21 @@ describe('every PNG colour type and depth embeds as a stamp', () => {
     const ink = args.includes('xc:red') ? isRed : isBlack;
     expect(ink(left), `left ${left}`).toBe(true);
     expect(ink(right), `right ${right}`).toBe(true);
+  });
+
+  it('a 1-bit palette PNG is a signature appearance too (pdfsig valid, red where placed)', async () => {
+    const file = join(scratch, 'palette-seal.png');
+    execFileSync('convert', ['-size', '50x50', 'xc:red', file]);
+    const made = await createSelfSigned({ commonName: 'Palette', years: 1 });
+    const signed = await signPdf(await samplePdf(1), {
+      key: signingKeyFromCryptoKey(made.privateKey, made.chain),
+      appearance: { image: new Uint8Array(readFileSync(file)), placement: placement(0) },
+    });
+    qpdfCheck(signed);
+    expect(pdfsig(signed)).toMatchObject([{ valid: true }]);
+    const img = renderPage(signed, 1, 36);
+    // placement(0): x 0.55..0.8, y 0.7 down by a quarter of the width.
+    const at = pixel(img, Math.round(img.width * 0.67), Math.round(img.height * 0.78));
+    expect(isRed(at), `seal ${at}`).toBe(true);
   });
 });
