@@ -193,6 +193,92 @@ describe('every PNG colour type and depth embeds as a stamp', () => {
     expect(ink(right), `right ${right}`).toBe(true);
   });
 
+  // fast-png reads Adam7 only at 8 bits and more; 1/2/4-bit interlaced files are read by png.ts.
+  it.each([
+    { name: '1-bit palette', args: ['-size', '50x50', 'xc:red'], out: 'png:' },
+    {
+      name: '1-bit grey',
+      args: ['-size', '37x23', 'pattern:checkerboard', '-type', 'bilevel'],
+      out: 'png:',
+    },
+    {
+      name: '2-bit grey',
+      args: [
+        '-size',
+        '41x29',
+        'gradient:black-white',
+        '-colors',
+        '4',
+        '-colorspace',
+        'gray',
+        '-define',
+        'png:color-type=0',
+        '-depth',
+        '2',
+      ],
+      out: 'png:',
+    },
+    {
+      name: '4-bit grey',
+      args: [
+        '-size',
+        '41x29',
+        'gradient:black-white',
+        '-define',
+        'png:color-type=0',
+        '-define',
+        'png:bit-depth=4',
+      ],
+      out: 'png:',
+    },
+    {
+      name: '2-bit palette',
+      args: ['-size', '41x29', 'gradient:red-blue', '-colors', '3', '-define', 'png:bit-depth=2'],
+      out: 'PNG8:',
+    },
+    {
+      name: '8-bit palette with alpha',
+      args: [
+        '-size',
+        '41x29',
+        'xc:red',
+        '-alpha',
+        'set',
+        '-channel',
+        'A',
+        '-fx',
+        'i<20?1:0',
+        '+channel',
+      ],
+      out: 'PNG8:',
+    },
+  ])('interlaced $name: the samples agree with pngjs', ({ args, out }) => {
+    const file = join(scratch, `interlaced-${Math.random().toString(36).slice(2)}.png`);
+    execFileSync('convert', [...args, '-interlace', 'PNG', `${out}${file}`]);
+    const png = new Uint8Array(readFileSync(file));
+    expect(png[28]).toBe(1); // interlace method: Adam7
+    const ours = decodePngSamples(png);
+    const theirs = PNG.sync.read(Buffer.from(png));
+    const n = ours.colorSpace === 'DeviceRGB' ? 3 : 1;
+    for (let i = 0; i < ours.width * ours.height; i++) {
+      expect(ours.alpha ? ours.alpha[i] : 255).toBe(theirs.data[i * 4 + 3]);
+      if (theirs.data[i * 4 + 3] === 0) continue;
+      for (let ch = 0; ch < 3; ch++) {
+        const got = ours.pixels[i * n + (n === 3 ? ch : 0)] as number;
+        expect(Math.abs(got - (theirs.data[i * 4 + ch] as number))).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('an interlaced 1-bit palette PNG stamps red', async () => {
+    const file = join(scratch, 'interlaced-red.png');
+    execFileSync('convert', ['-size', '50x50', 'xc:red', '-interlace', 'PNG', file]);
+    const out = await stampOnGreen(new Uint8Array(readFileSync(file)), 50, 50);
+    qpdfCheck(out);
+    const { left, right } = halves(out);
+    expect(isRed(left) && isRed(right), `${left} ${right}`).toBe(true);
+  });
+
   it('a 1-bit palette PNG is a signature appearance too (pdfsig valid, red where placed)', async () => {
     const file = join(scratch, 'palette-seal.png');
     execFileSync('convert', ['-size', '50x50', 'xc:red', file]);
