@@ -14,7 +14,7 @@ export interface PngSamples {
   readonly colorSpace: 'DeviceGray' | 'DeviceRGB';
   /** 8 bits per component, rows packed without padding. */
   readonly pixels: Uint8Array;
-  /** 8-bit opacity per pixel; null when every pixel is opaque. */
+  /** 8-bit opacity per pixel; null without an alpha channel when every pixel is opaque. */
   readonly alpha: Uint8Array | null;
 }
 
@@ -56,7 +56,9 @@ export function decodePngSamples(bytes: Uint8Array): PngSamples {
     height,
     colorSpace: colour === 3 ? 'DeviceRGB' : 'DeviceGray',
     pixels,
-    alpha: alpha.every((a) => a === 255) ? null : alpha,
+    // An alpha channel keeps its soft mask even when opaque (as the engine has always written it);
+    // a tRNS that makes nothing transparent adds none.
+    alpha: channels === 2 || channels === 4 || !alpha.every((a) => a === 255) ? alpha : null,
   };
 }
 
