@@ -313,6 +313,14 @@ describe('数字签名 in PDF签章', () => {
       .getByLabel('选择PDF')
       .setInputFiles({ name: 'tampered.pdf', mimeType: 'application/pdf', buffer: tampered });
     await panel.getByText('签名无效（文件已被改动）', { exact: true }).waitFor();
+    // Why, in the user's language (the engine's problem codes, not its English).
+    await panel.getByText(/^问题：签名校验不通过/).waitFor();
+    expect(await panel.textContent()).not.toMatch(/does not verify/);
+    if (SHOTS)
+      await page.screenshot({
+        path: path.join(SHOTS, 'digsig-panel-tampered-1280.png'),
+        fullPage: true,
+      });
     await context.close();
   });
 
