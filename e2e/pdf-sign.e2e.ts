@@ -228,6 +228,9 @@ describe('signing a PDF with stamps', () => {
       expect(doc.getPageCount()).toBe(PAGES);
       const check = spawnSync('qpdf', ['--check', out], { encoding: 'utf8' });
       expect(check.status, check.stdout + check.stderr).toBe(0);
+      // Normal stamps, the split stamp and the batch stamp: ONE appended revision (one %%EOF more).
+      const eofs = (b: Buffer) => b.toString('latin1').split('%%EOF').length - 1;
+      expect(eofs(readFileSync(out))).toBe(eofs(pdf) + 1);
 
       // Page 1: a stamp in the middle of the page (and the batch stamp in its middle too).
       const p1 = renderPage(out, 1, dir);

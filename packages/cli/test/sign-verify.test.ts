@@ -321,6 +321,13 @@ describe('yinzhang verify', { timeout: 180_000 }, () => {
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).signatures[0].intact).toBe(false);
     expect(pdfsigReport(at('tampered.pdf'))[0]?.valid).toBe(false);
+    // The problem line speaks the locale's language (the engine's English only in English).
+    const zh = await yz({ LANG: 'zh_CN.UTF-8', LC_ALL: '' }, 'verify', 'tampered.pdf');
+    expect(zh.code).toBe(1);
+    expect(zh.stdout).toMatch(/问题：签名校验不通过\n/);
+    expect(zh.stdout).not.toMatch(/[A-Za-z]{4,} [a-z]{3,} [a-z]{3,}/);
+    const en = await yz({ LANG: 'en_US.UTF-8', LC_ALL: '' }, 'verify', 'tampered.pdf');
+    expect(en.stdout).toMatch(/Problems: the signature does not verify/);
   });
 
   it('bytes appended after signing: wholeDocument false, still intact', async () => {

@@ -2,8 +2,10 @@
  * Image bytes the engine embeds: PNG (a soft mask carries its alpha) and JPEG (copied as it is,
  * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
  */
-import type { PDF, PdfRef } from '@libpdf/core';
+import { type PDF, PdfName, PdfNumber, type PdfRef, PdfStream } from '@libpdf/core';
+import { zlibSync } from 'fflate';
 import { PdfInputError } from './errors';
+import { decodePngSamples, type PngSamples } from './png';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'unknown';
 
@@ -37,13 +39,36 @@ export function embedImageForUpdate(
     throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
   }
   try {
-    const image = kind === 'png' ? pdf.embedPng(bytes) : pdf.embedJpeg(bytes);
+    if (kind === 'png') return embedPngSamples(pdf, decodePngSamples(bytes));
+    const image = pdf.embedJpeg(bytes);
     return { ref: image.ref, width: image.width, height: image.height };
   } catch (err) {
     throw new PdfInputError('BAD_IMAGE', `${label} could not be read as ${kind.toUpperCase()}`, {
       cause: err,
     });
   }
+}
+
+/** Registers decoded PNG samples as a Flate image XObject, with an /SMask when not fully opaque. */
+export function embedPngSamples(
+  pdf: PDF,
+  png: PngSamples,
+): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
+  const imageDict = (colorSpace: string) => ({
+    Type: PdfName.of('XObject'),
+    Subtype: PdfName.of('Image'),
+    Width: PdfNumber.of(png.width),
+    Height: PdfNumber.of(png.height),
+    ColorSpace: PdfName.of(colorSpace),
+    BitsPerComponent: PdfNumber.of(8),
+    Filter: PdfName.of('FlateDecode'),
+  });
+  const dict: Record<string, PdfName | PdfNumber | PdfRef> = imageDict(png.colorSpace);
+  if (png.alpha) {
+    dict.SMask = pdf.register(PdfStream.fromDict(imageDict('DeviceGray'), zlibSync(png.alpha)));
+  }
+  const ref = pdf.register(PdfStream.fromDict(dict, zlibSync(png.pixels)));
+  return { ref, width: png.width, height: png.height };
 }
 
 /** EXIF orientation 1..8 (1 = as stored). */

@@ -13,6 +13,7 @@ export * from './merge';
 export * from './notices';
 export * from './paging';
 export * from './paging-plan';
+export * from './place-all';
 export * from './placement';
 export type * from './progress';
 export * from './sign';

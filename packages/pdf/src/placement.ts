@@ -3,6 +3,15 @@
  * every page (批量签章), and a stamp dropped across the gap between two pages. Pure.
  */
 import type { Box, PageFraction, Rotation, Size } from '@yinzhang/seal/placement';
+import { PdfInputError } from './errors';
+import {
+  imageMatrix,
+  type Matrix,
+  type PageGeometry,
+  type Rect,
+  rect,
+  visibleArea,
+} from './geometry';
 import type { PdfPt } from './units';
 
 /**
@@ -155,4 +164,62 @@ export function splitAcrossPages(
     if (part) parts.push(part);
   }
   return parts;
+}
+
+const ROTATIONS = new Set([0, 90, 180, 270]);
+
+/** Refuses a placement that names no page or image of the document, or has no usable box. */
+export function checkPlacement(
+  p: Placement,
+  pages: number,
+  images: Readonly<Record<string, Uint8Array>>,
+): void {
+  const bad = (why: string) =>
+    new PdfInputError('BAD_PLACEMENT', `Stamp on page ${p.page + 1}: ${why}`);
+  if (!Number.isInteger(p.page) || p.page < 0 || p.page >= pages) {
+    throw new PdfInputError(
+      'BAD_PLACEMENT',
+      `There is no page ${p.page + 1} (the PDF has ${pages})`,
+    );
+  }
+  if (!Object.hasOwn(images, p.image)) throw bad(`no image named "${p.image}"`);
+  if (![p.x, p.y, p.width, p.height].every(Number.isFinite)) throw bad('position is not a number');
+  if (!(p.width > 0 && p.height > 0)) throw bad('size must be positive');
+  if (!ROTATIONS.has(p.rotate)) throw bad('rotation must be 0, 90, 180 or 270');
+}
+
+/** Where a placed image goes on its page, in user space: what stampPdf draws and a signature shows. */
+export interface PlacedImage {
+  /** Maps the image's unit square onto the page (/Rotate, CropBox and the seal's own turn included). */
+  readonly matrix: Matrix;
+  /** The page's visible area when the placement runs past it (the rest shows on the next page). */
+  readonly clip: Rect | undefined;
+  /** The rectangle the (turned) image covers within the visible area; null when none of it does. */
+  readonly covered: Rect | null;
+}
+
+/** The one placement-to-page computation, shared by stampPdf and the signature's visible widget. */
+export function placedImage(g: PageGeometry, p: Placement, page: Size<PdfPt>): PlacedImage {
+  const matrix = imageMatrix(g, p, p.rotate);
+  const area = visibleArea(g);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [u, v] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ] as const) {
+    xs.push(matrix[0] * u + matrix[2] * v + matrix[4]);
+    ys.push(matrix[1] * u + matrix[3] * v + matrix[5]);
+  }
+  const llx = Math.max(Math.min(...xs), area.llx);
+  const lly = Math.max(Math.min(...ys), area.lly);
+  const urx = Math.min(Math.max(...xs), area.urx);
+  const ury = Math.min(Math.max(...ys), area.ury);
+  return {
+    matrix,
+    clip: leavesPage(p, page) ? area : undefined,
+    covered: urx > llx && ury > lly ? rect(llx, lly, urx, ury) : null,
+  };
 }

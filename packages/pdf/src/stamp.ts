@@ -4,15 +4,14 @@
  */
 import type { Size } from '@yinzhang/seal/placement';
 import { openForUpdate, saveUpdate } from './document';
-import { PdfInputError } from './errors';
-import { imageMatrix, visibleArea } from './geometry';
 import { embedImageForUpdate } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import {
+  checkPlacement,
   everyPage,
-  leavesPage,
   type PageSelection,
   type Placement,
+  placedImage,
   splitAcrossPages,
 } from './placement';
 import type { OnProgress } from './progress';
@@ -28,23 +27,6 @@ export interface StampOptions extends ExistingPdfWriteOptions {
   /** The gap shown between pages, as a fraction of the displayed page width (see `continuation`). */
   readonly pageGap?: number | undefined;
   readonly onProgress?: OnProgress | undefined;
-}
-
-const ROTATIONS = new Set([0, 90, 180, 270]);
-
-export function checkPlacement(p: Placement, pages: number, images: StampOptions['images']): void {
-  const bad = (why: string) =>
-    new PdfInputError('BAD_PLACEMENT', `Stamp on page ${p.page + 1}: ${why}`);
-  if (!Number.isInteger(p.page) || p.page < 0 || p.page >= pages) {
-    throw new PdfInputError(
-      'BAD_PLACEMENT',
-      `There is no page ${p.page + 1} (the PDF has ${pages})`,
-    );
-  }
-  if (!Object.hasOwn(images, p.image)) throw bad(`no image named "${p.image}"`);
-  if (![p.x, p.y, p.width, p.height].every(Number.isFinite)) throw bad('position is not a number');
-  if (!(p.width > 0 && p.height > 0)) throw bad('size must be positive');
-  if (!ROTATIONS.has(p.rotate)) throw bad('rotation must be 0, 90, 180 or 270');
 }
 
 export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
@@ -81,11 +63,10 @@ export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promis
     const size = sizes[index];
     const page = pages[index];
     if (!g || !size || !page) continue;
-    const draws: UpdateDraw[] = list.map((p) => ({
-      image: (embedded.get(p.image) as { ref: UpdateDraw['image'] }).ref,
-      matrix: imageMatrix(g, p, p.rotate),
-      clip: leavesPage(p, size) ? visibleArea(g) : undefined,
-    }));
+    const draws: UpdateDraw[] = list.map((p) => {
+      const { matrix, clip } = placedImage(g, p, size);
+      return { image: (embedded.get(p.image) as { ref: UpdateDraw['image'] }).ref, matrix, clip };
+    });
     writer.append(page.dict, draws);
     onProgress?.({ phase: 'draw', done: ++done, total: byPage.size });
   }

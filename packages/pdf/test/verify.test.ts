@@ -67,6 +67,7 @@ describe('a signed file', () => {
         selfSigned: true,
         changesAfter: [],
         problems: [],
+        problemCodes: [],
       },
     ]);
     expect(pdfsig(signed)).toMatchObject([
@@ -123,6 +124,7 @@ describe('tampering', () => {
     const [report] = (await verifyPdf(bad)).signatures;
     expect(report?.intact).toBe(false);
     expect(report?.problems.join()).toMatch(/does not verify/);
+    expect(report?.problemCodes.map((p) => p.code)).toEqual(['SIGNATURE_INVALID']);
     expect(pdfsig(bad)[0]?.valid).toBe(false);
   });
 
@@ -216,6 +218,9 @@ describe('what changed after a signature', () => {
       changesAfter: ['PAGES_ADDED'],
     });
     expect(report?.problems.join()).toMatch(/certification that does not allow it \(PAGES_ADDED\)/);
+    expect(report?.problemCodes).toEqual([
+      expect.objectContaining({ code: 'CERTIFICATION_VIOLATED', detail: 'PAGES_ADDED' }),
+    ]);
   });
 });
 

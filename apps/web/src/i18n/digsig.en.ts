@@ -83,6 +83,17 @@ export default {
         SIGNATURE_ADDED: 'signature added',
         OTHER: 'other changes',
       },
+      problems: 'Problems: {{list}}',
+      problem: {
+        BYTE_RANGE_INVALID: 'the byte range does not cover the file but the signature',
+        NOT_CMS: 'the signature is not a CMS SignedData',
+        NO_SIGNER_CERTIFICATE: 'the signature carries no signer certificate',
+        SIGNATURE_INVALID: 'the signature does not verify',
+        TIMESTAMP_MISMATCH: 'the timestamp is for another signature',
+        TIMESTAMP_INVALID: 'the timestamp token does not verify',
+        TIMESTAMP_UNREADABLE: 'the timestamp token cannot be read',
+        CERTIFICATION_VIOLATED: 'the file was changed after a certification that does not allow it',
+      },
     },
     trust: {
       title: 'Trusted certificates',

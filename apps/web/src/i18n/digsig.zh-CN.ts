@@ -80,6 +80,17 @@ export default {
         SIGNATURE_ADDED: '增加了签名',
         OTHER: '其他改动',
       },
+      problems: '问题：{{list}}',
+      problem: {
+        BYTE_RANGE_INVALID: '签名的字节范围没有覆盖签名以外的整个文件',
+        NOT_CMS: '签名数据不是 CMS SignedData',
+        NO_SIGNER_CERTIFICATE: '签名中没有签名人的证书',
+        SIGNATURE_INVALID: '签名校验不通过',
+        TIMESTAMP_MISMATCH: '时间戳属于另一个签名',
+        TIMESTAMP_INVALID: '时间戳的签名校验不通过',
+        TIMESTAMP_UNREADABLE: '无法读取时间戳',
+        CERTIFICATION_VIOLATED: '文件在认证签名之后被做了不允许的修改',
+      },
     },
     trust: {
       title: '信任的证书',

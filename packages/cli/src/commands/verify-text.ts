@@ -1,5 +1,5 @@
 /** `yinzhang verify` without --json: one block per signature, in the locale's language. */
-import type { SignatureReport } from '@yinzhang/pdf';
+import type { ChangeCode, SignatureProblem, SignatureReport } from '@yinzhang/pdf';
 import type { Lang } from '../locale';
 
 const TEXT = {
@@ -33,6 +33,16 @@ const TEXT = {
       SIGNATURE_ADDED: '添加了签名',
       OTHER: '其他修改',
     },
+    problem: {
+      BYTE_RANGE_INVALID: '签名的字节范围没有覆盖签名以外的整个文件',
+      NOT_CMS: '签名数据不是 CMS SignedData',
+      NO_SIGNER_CERTIFICATE: '签名中没有签名人的证书',
+      SIGNATURE_INVALID: '签名校验不通过',
+      TIMESTAMP_MISMATCH: '时间戳属于另一个签名',
+      TIMESTAMP_INVALID: '时间戳的签名校验不通过',
+      TIMESTAMP_UNREADABLE: '无法读取时间戳',
+      CERTIFICATION_VIOLATED: '文件在认证签名之后被做了不允许的修改',
+    },
     sep: '，',
   },
   en: {
@@ -65,12 +75,37 @@ const TEXT = {
       SIGNATURE_ADDED: 'signature added',
       OTHER: 'other changes',
     },
+    problem: {
+      BYTE_RANGE_INVALID: 'the byte range does not cover the file but the signature',
+      NOT_CMS: 'the signature is not a CMS SignedData',
+      NO_SIGNER_CERTIFICATE: 'the signature carries no signer certificate',
+      SIGNATURE_INVALID: 'the signature does not verify',
+      TIMESTAMP_MISMATCH: 'the timestamp is for another signature',
+      TIMESTAMP_INVALID: 'the timestamp token does not verify',
+      TIMESTAMP_UNREADABLE: 'the timestamp token cannot be read',
+      CERTIFICATION_VIOLATED: 'the file was changed after a certification that does not allow it',
+    },
     sep: ', ',
   },
 } as const;
 
 function when(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+/**
+ * One problem in the locale's language. A certification's forbidden changes are translated too; any
+ * other detail is a library's English and is shown only in English.
+ */
+function problemText(p: SignatureProblem, lang: Lang, paren: (text: string) => string): string {
+  const t = TEXT[lang];
+  const text = t.problem[p.code];
+  if (!p.detail) return text;
+  if (p.code === 'CERTIFICATION_VIOLATED') {
+    const changes = p.detail.split(', ').map((c) => t.change[c as ChangeCode] ?? c);
+    return `${text}${paren(changes.join(t.sep))}`;
+  }
+  return lang === 'en' ? `${text}${paren(p.detail)}` : text;
 }
 
 export function renderReports(reports: readonly SignatureReport[], lang: Lang): string {
@@ -95,7 +130,12 @@ export function renderReports(reports: readonly SignatureReport[], lang: Lang): 
     if (r.changesAfter.length > 0) {
       line(t.changes, r.changesAfter.map((c) => t.change[c]).join(t.sep));
     }
-    if (r.problems.length > 0) line(t.problems, r.problems.join('; '));
+    if (r.problemCodes.length > 0) {
+      line(
+        t.problems,
+        r.problemCodes.map((p) => problemText(p, lang, paren)).join(lang === 'zh' ? '；' : '; '),
+      );
+    }
     return lines.join('\n');
   });
   return `${blocks.join('\n\n')}\n`;

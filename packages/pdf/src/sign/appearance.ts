@@ -13,39 +13,13 @@ import {
   PdfStream,
 } from '@libpdf/core';
 import { PdfInputError } from '../errors';
-import { imageMatrix, type PageGeometry, type Rect, rect, visibleArea } from '../geometry';
-import { imageKind } from '../images';
-import type { Placement } from '../placement';
-import { checkPlacement } from '../stamp';
+import { displayedSize, type PageGeometry, type Rect, rect } from '../geometry';
+import { embedImageForUpdate } from '../images';
+import { checkPlacement, type Placement, placedImage } from '../placement';
 import { ascii } from './placeholder';
 
 const numbers = (...values: number[]) => new PdfArray(values.map((v) => PdfNumber.of(v)));
 const fmt = (n: number) => (Math.abs(n) < 1e-9 ? '0' : String(Number(n.toFixed(4))));
-
-/** The user-space rectangle the (turned) image covers, clipped to the page's visible area. */
-function coveredRect(g: PageGeometry, p: Placement): Rect {
-  const m = imageMatrix(g, p, p.rotate);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [u, v] of [
-    [0, 0],
-    [1, 0],
-    [0, 1],
-    [1, 1],
-  ] as const) {
-    xs.push(m[0] * u + m[2] * v + m[4]);
-    ys.push(m[1] * u + m[3] * v + m[5]);
-  }
-  const area = visibleArea(g);
-  const llx = Math.max(Math.min(...xs), area.llx);
-  const lly = Math.max(Math.min(...ys), area.lly);
-  const urx = Math.min(Math.max(...xs), area.urx);
-  const ury = Math.min(Math.max(...ys), area.ury);
-  if (!(urx > llx && ury > lly)) {
-    throw new PdfInputError('BAD_PLACEMENT', `The seal on page ${p.page + 1} is off the page`);
-  }
-  return rect(llx, lly, urx, ury);
-}
 
 export interface Widget {
   readonly page: PDFPage;
@@ -62,28 +36,18 @@ export function visibleWidget(
 ): Widget {
   const p = appearance.placement;
   checkPlacement(p, pdf.getPageCount(), { [p.image]: appearance.image });
-  const kind = imageKind(appearance.image);
-  if (kind !== 'png' && kind !== 'jpeg') {
-    throw new PdfInputError('BAD_IMAGE', 'The seal image is not a PNG or JPEG image');
-  }
   const page = pdf.getPage(p.page) as PDFPage;
   const g = geometry[p.page] as PageGeometry;
-  let image: ReturnType<PDF['embedImage']>;
-  try {
-    image = kind === 'png' ? pdf.embedPng(appearance.image) : pdf.embedJpeg(appearance.image);
-  } catch (cause) {
-    throw new PdfInputError(
-      'BAD_IMAGE',
-      `The seal image could not be read as ${kind.toUpperCase()}`,
-      {
-        cause,
-      },
-    );
-  }
-  const r = coveredRect(g, p);
+  // The same embedding as stampPdf: every PNG colour type and depth, JPEG as it is.
+  const image = embedImageForUpdate(pdf, appearance.image, 'The seal image');
+  // The same computation as stampPdf's: the widget covers what the stamp would show.
+  const placed = placedImage(g, p, displayedSize(g));
+  const r = placed.covered;
+  if (!r)
+    throw new PdfInputError('BAD_PLACEMENT', `The seal on page ${p.page + 1} is off the page`);
   // BBox = Rect and no /Matrix: the appearance is drawn in page space, so the image matrix that
   // stampPdf would use (page /Rotate, CropBox and the seal's own turn included) applies as it is.
-  const m = imageMatrix(g, p, p.rotate).map(fmt).join(' ');
+  const m = placed.matrix.map(fmt).join(' ');
   const content = ascii(`q ${m} cm /Seal Do Q\n`);
   const stream = PdfStream.fromDict(
     {

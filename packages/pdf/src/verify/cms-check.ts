@@ -7,6 +7,8 @@ import * as pkijs from 'pkijs';
 import { commonName, isSelfSigned, pkijsCrypto } from '../sign/certs';
 import { OID } from '../sign/cms';
 import { type Digest, digest } from '../sign/webcrypto';
+import { problem } from './problems';
+import type { SignatureProblem } from './types';
 
 export interface CmsCheck {
   readonly verified: boolean;
@@ -16,7 +18,7 @@ export interface CmsCheck {
   readonly trusted: boolean;
   /** The timestamp token's time, when there is a token that matches the signature. */
   readonly timestamp: Date | null;
-  readonly problems: string[];
+  readonly problems: SignatureProblem[];
 }
 
 const DIGESTS: Record<string, Digest> = { [OID.sha256]: 'SHA-256', [OID.sha384]: 'SHA-384' };
@@ -70,7 +72,10 @@ async function chainTrusted(
 }
 
 /** The token's time, after checking it signs the hash of our signature value. */
-async function timestampOf(info: pkijs.SignerInfo, problems: string[]): Promise<Date | null> {
+async function timestampOf(
+  info: pkijs.SignerInfo,
+  problems: SignatureProblem[],
+): Promise<Date | null> {
   const attr = info.unsignedAttrs?.attributes.find((a) => a.type === OID.timeStampToken);
   if (!attr) return null;
   try {
@@ -85,7 +90,7 @@ async function timestampOf(info: pkijs.SignerInfo, problems: string[]): Promise<
     const expected = await digest(d, value);
     const imprint = new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
     if (!sameBytes(expected, imprint)) {
-      problems.push('The timestamp is for another signature');
+      problems.push(problem('TIMESTAMP_MISMATCH'));
       return null;
     }
     // pkijs checks a TSTInfo's imprint against `data`: the signature value it timestamps.
@@ -94,13 +99,13 @@ async function timestampOf(info: pkijs.SignerInfo, problems: string[]): Promise<
       pkijsCrypto(),
     );
     if (!ok) {
-      problems.push('The timestamp token does not verify');
+      problems.push(problem('TIMESTAMP_INVALID'));
       return null;
     }
     return tst.genTime;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    problems.push(`The timestamp token cannot be read (${why})`);
+    problems.push(problem('TIMESTAMP_UNREADABLE', why));
     return null;
   }
 }
@@ -111,7 +116,7 @@ export async function checkCms(
   anchors: readonly pkijs.Certificate[],
   claimedTime: Date | null,
 ): Promise<CmsCheck> {
-  const problems: string[] = [];
+  const problems: SignatureProblem[] = [];
   let sd: pkijs.SignedData;
   try {
     sd = signedDataOf(cms);
@@ -123,14 +128,14 @@ export async function checkCms(
       selfSigned: false,
       trusted: false,
       timestamp: null,
-      problems: ['The signature is not a CMS SignedData'],
+      problems: [problem('NOT_CMS')],
     };
   }
   const signer = findSigner(sd);
   const info = sd.signerInfos[0];
   let verified = false;
   if (!signer || !info) {
-    problems.push('The signature carries no signer certificate');
+    problems.push(problem('NO_SIGNER_CERTIFICATE'));
   } else {
     try {
       const result = await sd.verify(
@@ -143,9 +148,10 @@ export async function checkCms(
         pkijsCrypto(),
       );
       verified = result.signatureVerified === true;
+      if (!verified) problems.push(problem('SIGNATURE_INVALID', result.message || undefined));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      problems.push(`The signature does not verify (${message})`);
+      problems.push(problem('SIGNATURE_INVALID', message));
     }
   }
   const timestamp = info ? await timestampOf(info, problems) : null;

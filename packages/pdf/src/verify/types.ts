@@ -9,6 +9,25 @@ export type ChangeCode =
   | 'SIGNATURE_ADDED'
   | 'OTHER';
 
+/** Why a signature is not intact or its time not proven; stable, for screens to translate. */
+export type SignatureProblemCode =
+  | 'BYTE_RANGE_INVALID' // the byte range does not cover the file but the /Contents hole
+  | 'NOT_CMS' // /Contents is not a CMS SignedData
+  | 'NO_SIGNER_CERTIFICATE' // the CMS carries no certificate for its signer
+  | 'SIGNATURE_INVALID' // digest or signature value does not check out (detail: why)
+  | 'TIMESTAMP_MISMATCH' // the timestamp token is for another signature value
+  | 'TIMESTAMP_INVALID' // the timestamp token's own signature does not verify
+  | 'TIMESTAMP_UNREADABLE' // the timestamp token cannot be parsed (detail: why)
+  | 'CERTIFICATION_VIOLATED'; // changed after a certification that forbids it (detail: change codes)
+
+export interface SignatureProblem {
+  readonly code: SignatureProblemCode;
+  /** The English sentence, as in `problems`. */
+  readonly message: string;
+  /** Technical detail: a library's message, or ChangeCodes joined with ", ". */
+  readonly detail?: string;
+}
+
 export interface SignatureReport {
   /** The signature field's full name. */
   readonly field: string;
@@ -27,8 +46,10 @@ export interface SignatureReport {
   readonly selfSigned: boolean;
   /** What changed after this signature (empty when wholeDocument). */
   readonly changesAfter: readonly ChangeCode[];
-  /** Why it is not intact or not trusted, one English line each. */
+  /** Why it is not intact or its time not proven, one English line each. */
   readonly problems: readonly string[];
+  /** The same problems with stable codes, in the same order (screens translate these). */
+  readonly problemCodes: readonly SignatureProblem[];
 }
 
 export interface VerifyOptions {

@@ -17,7 +17,8 @@ import { type ByteRange, signedBytes } from '../sign/placeholder';
 import { changesBetween } from './changes';
 import { checkCms } from './cms-check';
 import { readCertificates } from './pem';
-import type { SignatureReport, VerifyOptions, VerifyResult } from './types';
+import { problem } from './problems';
+import type { SignatureProblem, SignatureReport, VerifyOptions, VerifyResult } from './types';
 
 /** A PDF date (D:YYYYMMDDHHmmSSOHH'mm') as ISO 8601, or null. */
 export function parsePdfDate(text: string): Date | null {
@@ -122,10 +123,10 @@ export async function verifyPdf(
   const anchors: pkijs.Certificate[] = (options.trust ?? []).flatMap(readCertificates);
   const reports: SignatureReport[] = [];
   for (const sig of signaturesOf(pdf)) {
-    const problems: string[] = [];
+    const problems: SignatureProblem[] = [];
     const r = sig.range;
     const cms = r ? contentsOf(bytes, r) : null;
-    if (!r || !cms) problems.push('The byte range does not cover the file but the signature');
+    if (!r || !cms) problems.push(problem('BYTE_RANGE_INVALID'));
     const end = r ? r[2] + r[3] : 0;
     const wholeDocument = !!r && end === bytes.length;
     const check = cms && r ? await checkCms(cms, signedBytes(bytes, r), anchors, sig.m) : null;
@@ -144,9 +145,7 @@ export async function verifyPdf(
     const allowed = sig.certifies === null ? null : (ALLOWED[sig.certifies] ?? ALLOWED[2]);
     const forbidden = allowed ? changesAfter.filter((c) => !allowed.includes(c)) : [];
     if (forbidden.length > 0) {
-      problems.push(
-        `The file was changed after a certification that does not allow it (${forbidden.join(', ')})`,
-      );
+      problems.push(problem('CERTIFICATION_VIOLATED', forbidden.join(', ')));
     }
     const signedAt = check?.timestamp ?? sig.m;
     reports.push({
@@ -160,7 +159,8 @@ export async function verifyPdf(
       subFilter: sig.subFilter,
       selfSigned: !!check?.selfSigned,
       changesAfter,
-      problems,
+      problems: problems.map((p) => p.message),
+      problemCodes: problems,
     });
   }
   return { signatures: reports };

@@ -17,6 +17,7 @@ const base: SignatureReport = {
   selfSigned: true,
   changesAfter: [],
   problems: [],
+  problemCodes: [],
 };
 
 afterEach(cleanup);
@@ -35,7 +36,25 @@ describe('the signature panel', () => {
         signedAtSource: 'timestamp' as const,
         changesAfter: ['PAGES_ADDED', 'ANNOTATIONS_CHANGED'] as const,
       },
-      { ...base, field: 'Sig3', signer: null, intact: false, signedAt: null },
+      {
+        ...base,
+        field: 'Sig3',
+        signer: null,
+        intact: false,
+        signedAt: null,
+        problems: [
+          'The signature does not verify (Validation failed)',
+          'The timestamp token cannot be read',
+        ],
+        problemCodes: [
+          {
+            code: 'SIGNATURE_INVALID' as const,
+            message: 'The signature does not verify (Validation failed)',
+            detail: 'Validation failed',
+          },
+          { code: 'TIMESTAMP_UNREADABLE' as const, message: 'The timestamp token cannot be read' },
+        ],
+      },
     ]);
     const file = new Blob(['%PDF']);
     render(<SignaturePanel file={file} password="pw" verify={verify} />);
@@ -56,6 +75,10 @@ describe('the signature panel', () => {
     expect(items[1]?.textContent).toContain('签名后的改动：增加了页面、注释有改动');
     expect(items[2]?.textContent).toContain('（证书中无姓名）');
     expect(items[2]?.textContent).toContain('签名时间：未知');
+    // The engine's problems by code, in the user's language (not the engine's English).
+    expect(items[2]?.textContent).toContain('问题：签名校验不通过；无法读取时间戳');
+    expect(items[2]?.textContent).not.toMatch(/does not verify|cannot be read/);
+    expect(items[0]?.textContent).not.toContain('问题');
   });
 
   it('shows nothing for a PDF without signatures, or without a PDF', async () => {

@@ -125,6 +125,15 @@ export default function SignaturePanel({ file, password, verify = verifyInWorker
                   })}
                 </span>
               )}
+              {r.problemCodes.length > 0 && (
+                <span className={styles.small}>
+                  {t('digsig.verify.problems', {
+                    list: r.problemCodes
+                      .map((p) => t(`digsig.verify.problem.${p.code}`))
+                      .join(i18n.language === 'zh-CN' ? '；' : '; '),
+                  })}
+                </span>
+              )}
             </li>
           );
         })}

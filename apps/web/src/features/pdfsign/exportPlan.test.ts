@@ -1,7 +1,13 @@
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it, vi } from 'vitest';
 import type { PdfPlacement } from '../../store/pdfsign';
-import { exportPlan, imagesUsed, pagingImageMm, signedName } from './exportPlan';
+import {
+  type EnginePlacement,
+  exportPlan,
+  imagesUsed,
+  pagingImageMm,
+  signedName,
+} from './exportPlan';
 import { runSignJob, type SignEngine } from './signJob';
 
 const noSigning: Pick<
@@ -72,53 +78,39 @@ describe('the export plan', () => {
   });
 
   it.each([
-    {
-      why: 'keeps the password for every pass (the output stays encrypted)',
-      decrypt: false,
-      seen: [
-        'stamp:10:pw:keep:one',
-        'stamp:11:pw:keep:every-odd',
-        'paging:12:pw:keep:right:0.25:7',
-      ],
-    },
-    {
-      why: '移除密码: the first pass removes it, later passes need none',
-      decrypt: true,
-      seen: [
-        'stamp:10:pw:decrypt:one',
-        'stamp:11:-:keep:every-odd',
-        'paging:12:-:keep:right:0.25:7',
-      ],
-    },
+    { why: 'keeps the password (the output stays encrypted)', decrypt: false, how: 'pw:keep' },
+    { why: '移除密码: the one update removes it', decrypt: true, how: 'pw:decrypt' },
   ])(
-    'runs the passes in order on the previous output; $why',
-    async ({ decrypt, seen: expected }) => {
+    'writes every pass in ONE placeAll call (one incremental update); $why',
+    async ({ decrypt, how: expected }) => {
       const seen: string[] = [];
       const how = (o: { password?: string | undefined; decrypt?: boolean | undefined }) =>
         `${o.password ?? '-'}:${o.decrypt ? 'decrypt' : 'keep'}`;
       const engine: SignEngine = {
-        stampPdf: vi.fn(async (bytes, options) => {
+        placeAll: vi.fn(async (bytes, options) => {
           seen.push(
-            `stamp:${bytes[0]}:${how(options)}:${options.every ? `every-${options.every.pages}` : 'one'}`,
+            [
+              `place:${bytes[0]}:${how(options)}`,
+              `normal:${options.placements.map((p: EnginePlacement) => p.image).join(',')}:${options.pageGap}`,
+              `every:${options.every.map((e: { placement: EnginePlacement; pages: string }) => `${e.placement.image}-${e.pages}`).join(',')}`,
+              `paging:${options.paging?.edge}:${options.paging?.y}:${options.paging?.image}`,
+            ].join(' '),
           );
           expect(options.ignoreRestrictions).toBe(true);
           options.onProgress?.({ phase: 'draw', done: 1, total: 2 });
           options.onNotice?.({ code: 'REPAIRED' });
           return Uint8Array.of((bytes[0] ?? 0) + 1);
         }),
-        pagingSeal: vi.fn(async (bytes, options) => {
-          seen.push(
-            `paging:${bytes[0]}:${how(options)}:${options.edge}:${options.y}:${options.image[0]}`,
-          );
-          return Uint8Array.of((bytes[0] ?? 0) + 1);
-        }),
         ...noSigning,
       };
-      const passes = exportPlan([placement('d1', 0, 0.4), placement('d2', 0, 0.4, true)], {
-        pageGap: 0.01,
-        batchPages: 'odd',
-        paging: { image: 'made:a', edge: 'right', y: 0.25, widthMm: 40 },
-      });
+      const passes = exportPlan(
+        [placement('d1', 0, 0.4), placement('d2', 0, 0.4, true), placement('d3', 1, 0.2, true)],
+        {
+          pageGap: 0.01,
+          batchPages: 'odd',
+          paging: { image: 'made:a', edge: 'right', y: 0.25, widthMm: 40 },
+        },
+      );
       const progress: number[] = [];
       const notices: string[] = [];
       const out = await runSignJob(
@@ -134,9 +126,11 @@ describe('the export plan', () => {
         (p) => progress.push(p),
         (n) => notices.push(n.code),
       );
-      expect([...out]).toEqual([13]);
-      expect(seen).toEqual(expected);
-      expect(notices).toEqual(['REPAIRED', 'REPAIRED']);
+      expect([...out]).toEqual([11]);
+      expect(seen).toEqual([
+        `place:10:${expected} normal:made:a:0.01 every:made:b-odd,made:b-odd paging:right:0.25:made:a`,
+      ]);
+      expect(notices).toEqual(['REPAIRED']);
       expect(progress.at(-1)).toBe(1);
       expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
     },

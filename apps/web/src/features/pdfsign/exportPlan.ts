@@ -1,10 +1,10 @@
 /**
- * What 编辑完成 asks the engine to do, from the placements on screen. Pure: the worker runs the
- * passes in order, each on the previous pass's output.
- * - normal stamps: one `stampPdf` pass; a stamp running past its page's bottom is split across the
+ * What 编辑完成 asks the engine to do, from the placements on screen. Pure: the worker hands all the
+ * passes to one placeAll call, so they go into the PDF as one incremental update.
+ * - normal stamps: one pass; a stamp running past its page's bottom is split across the
  *   gap by the engine (`splitAcrossPages`, given the gap as a fraction of the page width);
- * - each batch stamp: one `stampPdf` pass with `every` (all pages);
- * - the paging seal (骑缝章): one `pagingSeal` pass.
+ * - each batch stamp: one `every` pass (the selected pages);
+ * - the paging seal (骑缝章): one `paging` pass.
  */
 import type { PageSelection } from '@yinzhang/pdf';
 import { SEAL_SIZE_MM, sealImageMm } from '@yinzhang/seal';

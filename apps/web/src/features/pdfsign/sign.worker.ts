@@ -1,8 +1,8 @@
 /**
- * The PDF签章 worker: stamps, then (数字签名) signs the PDF with @yinzhang/pdf off the main thread
+ * The PDF签章 worker: places everything in one update, then (数字签名) signs the PDF with @yinzhang/pdf off the main thread
  * (see signJob.ts). The document and the key stay in this browser.
  */
-import { pagingSeal, readP12, signingKeyFromCryptoKey, signPdf, stampPdf } from '@yinzhang/pdf';
+import { placeAll, readP12, signingKeyFromCryptoKey, signPdf } from '@yinzhang/pdf';
 import { postTimestamp } from '../digsig/tsa';
 import {
   runSignJob,
@@ -22,8 +22,7 @@ const scope = self as unknown as {
 
 // The engine's placements carry branded units; the plan's are the same numbers, unbranded.
 const engine: SignEngine = {
-  stampPdf: stampPdf as unknown as SignEngine['stampPdf'],
-  pagingSeal: pagingSeal as unknown as SignEngine['pagingSeal'],
+  placeAll: placeAll as unknown as SignEngine['placeAll'],
   readP12,
   signingKeyFromCryptoKey,
   signPdf: signPdf as unknown as SignEngine['signPdf'],

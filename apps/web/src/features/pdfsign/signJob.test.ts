@@ -17,13 +17,12 @@ const other: EnginePlacement = { ...seal, page: 0, image: 'made:b' };
 function engine(log: string[]): SignEngine {
   const key = { chain: [Uint8Array.of(1)], keyType: 'RSA' as const, sign: vi.fn() };
   return {
-    stampPdf: vi.fn(async (bytes, o) => {
+    placeAll: vi.fn(async (bytes, o) => {
       log.push(
-        `stamp:${bytes[0]}:${o.placements.map((p: EnginePlacement) => p.image).join(',')}:${o.password ?? '-'}`,
+        `place:${bytes[0]}:${o.placements.map((p: EnginePlacement) => p.image).join(',')}:${o.every.map((e: { placement: EnginePlacement }) => e.placement.image).join(',')}:${o.paging?.image ?? '-'}:${o.password ?? '-'}`,
       );
       return Uint8Array.of((bytes[0] ?? 0) + 1);
     }),
-    pagingSeal: vi.fn(),
     readP12: vi.fn(async (bytes, password) => {
       log.push(`p12:${bytes[0]}:${password}`);
       if (password !== 'right') {
@@ -72,9 +71,36 @@ describe('runSignJob with a signature', () => {
       () => {},
       (w) => warnings.push(w),
     );
-    expect(log).toEqual(['p12:5:right', 'stamp:10:made:b:pdfpw', 'sign:11:made:a:7:pdfpw']);
+    expect(log).toEqual(['p12:5:right', 'place:10:made:b::-:pdfpw', 'sign:11:made:a:7:pdfpw']);
     expect([...out]).toEqual([111]);
     expect(warnings).toEqual(['The certificate expired on 2020-01-01', 'late warning']);
+  });
+
+  it('puts normal stamps, batch stamps and the paging seal in as ONE update, then signs', async () => {
+    const log: string[] = [];
+    await runSignJob(
+      {
+        bytes: Uint8Array.of(10).buffer,
+        images,
+        passes: [
+          { kind: 'stamp', placements: [other], pageGap: 0 },
+          { kind: 'every', placement: seal, pages: 'all' },
+          { kind: 'every', placement: other, pages: 'odd' },
+          { kind: 'paging', image: 'made:a', edge: 'right', y: 0.5, widthMm: 40 },
+        ],
+        signature: {
+          key: { kind: 'p12', p12: Uint8Array.of(5).buffer, password: 'right' },
+          appearance: seal,
+        },
+      },
+      engine(log),
+      () => {},
+    );
+    expect(log).toEqual([
+      'p12:5:right',
+      'place:10:made:b:made:a,made:b:made:a:-',
+      'sign:11:made:a:7:-',
+    ]);
   });
 
   it('signs with a kept CryptoKey, passing the PDF password when nothing was stamped before', async () => {

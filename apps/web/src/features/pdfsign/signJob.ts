@@ -1,7 +1,8 @@
 /**
- * The PDF签章 export as a job over an injected engine (so it is tested without a worker): runs the
- * plan's passes in order, each on the previous output, and reports one overall fraction. With 数字签名
- * a last step signs the result: the placements went in first, so the signature covers them all.
+ * The PDF签章 export as a job over an injected engine (so it is tested without a worker): writes all
+ * of the plan's passes (stamps, batch stamps, the paging seal) as ONE incremental update, and
+ * reports one overall fraction. With 数字签名 a last step signs the result: the placements went in
+ * first, as one revision, so the signature covers them all and the file has just two new revisions.
  */
 import type { PageSelection } from '@yinzhang/pdf';
 import type { EnginePlacement, ExportPass } from './exportPlan';
@@ -75,25 +76,17 @@ export interface EngineSigningKey {
   sign(data: Uint8Array): Promise<Uint8Array>;
 }
 
-/** The engine functions used (@yinzhang/pdf's `stampPdf`, `pagingSeal` and signing in the worker). */
+/** The engine functions used (@yinzhang/pdf's `placeAll` and signing in the worker). */
 export interface SignEngine {
-  stampPdf(
+  /** Every placement (stamps, batch stamps, the paging seal) in one incremental update. */
+  placeAll(
     bytes: Uint8Array,
     options: {
       images: Record<string, Uint8Array>;
       placements: EnginePlacement[];
-      every?: { placement: EnginePlacement; pages: PageSelection };
+      every: { placement: EnginePlacement; pages: PageSelection }[];
       pageGap?: number;
-      onProgress?: (p: EngineProgress) => void;
-    } & WriteOptions,
-  ): Promise<Uint8Array>;
-  pagingSeal(
-    bytes: Uint8Array,
-    options: {
-      image: Uint8Array;
-      edge: 'left' | 'right';
-      y: number;
-      widthMm: number;
+      paging?: { image: string; edge: 'left' | 'right'; y: number; widthMm: number };
       onProgress?: (p: EngineProgress) => void;
     } & WriteOptions,
   ): Promise<Uint8Array>;
@@ -137,42 +130,19 @@ export async function runSignJob(
   const { signature } = request;
   // The key is read first: a wrong .p12 password fails at once, before minutes of stamping.
   const key = signature ? await signingKey(signature.key, engine, onWarning) : null;
-  const n = request.passes.length + (signature ? 1 : 0);
-  for (const [i, pass] of request.passes.entries()) {
-    const progress = (p: EngineProgress) => {
-      const part =
-        p.phase === 'draw' && p.total > 0 ? p.done / p.total : p.phase === 'write' ? 1 : 0;
-      onProgress((i + Math.min(1, part)) / n);
-    };
-    if (pass.kind === 'stamp') {
-      bytes = await engine.stampPdf(bytes, {
-        images,
-        placements: pass.placements,
-        pageGap: pass.pageGap,
-        ...options,
-        onProgress: progress,
-      });
-    } else if (pass.kind === 'every') {
-      bytes = await engine.stampPdf(bytes, {
-        images,
-        placements: [],
-        every: { placement: pass.placement, pages: pass.pages },
-        ...options,
-        onProgress: progress,
-      });
-    } else {
-      const image = images[pass.image];
-      if (!image) throw new Error(`no image ${pass.image}`);
-      bytes = await engine.pagingSeal(bytes, {
-        image,
-        edge: pass.edge,
-        y: pass.y,
-        widthMm: pass.widthMm,
-        ...options,
-        onProgress: progress,
-      });
-    }
-    // After 移除密码 the output has no password: later passes need none and remove nothing.
+  const n = (request.passes.length > 0 ? 1 : 0) + (signature ? 1 : 0);
+  if (request.passes.length > 0) {
+    bytes = await engine.placeAll(bytes, {
+      images,
+      ...placementsOf(request.passes),
+      ...options,
+      onProgress: (p) => {
+        const part =
+          p.phase === 'draw' && p.total > 0 ? p.done / p.total : p.phase === 'write' ? 1 : 0;
+        onProgress(Math.min(1, part) / n);
+      },
+    });
+    // After 移除密码 the output has no password: the signature needs none and removes nothing.
     if (options.decrypt) {
       options.password = undefined;
       options.decrypt = false;
@@ -194,6 +164,22 @@ export async function runSignJob(
   }
   onProgress(1);
   return bytes;
+}
+
+/** The plan's passes as one placeAll request: all of them go in as one revision. */
+function placementsOf(passes: readonly ExportPass[]) {
+  const placements: EnginePlacement[] = [];
+  const every: { placement: EnginePlacement; pages: PageSelection }[] = [];
+  let pageGap: number | undefined;
+  let paging: { image: string; edge: 'left' | 'right'; y: number; widthMm: number } | undefined;
+  for (const pass of passes) {
+    if (pass.kind === 'stamp') {
+      placements.push(...pass.placements);
+      pageGap = pass.pageGap;
+    } else if (pass.kind === 'every') every.push({ placement: pass.placement, pages: pass.pages });
+    else paging = { image: pass.image, edge: pass.edge, y: pass.y, widthMm: pass.widthMm };
+  }
+  return { placements, every, pageGap, paging };
 }
 
 async function signingKey(

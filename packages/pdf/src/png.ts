@@ -1,0 +1,210 @@
+/**
+ * PNG to PDF image samples. @libpdf/core's own PNG reader mishandles palette and grey images below 8
+ * bits, 16-bit images with alpha and interlaced files, so every PNG is decoded here (fast-png: pure
+ * JS, runs in the browser worker and in Node) and handed to the engine as 8-bit samples plus an
+ * 8-bit soft mask when the file has any transparency (alpha channel, or tRNS on a palette, grey or
+ * RGB image).
+ */
+import { type DecodedPng, decode } from 'fast-png';
+import { unzlibSync } from 'fflate';
+
+export interface PngSamples {
+  readonly width: number;
+  readonly height: number;
+  readonly colorSpace: 'DeviceGray' | 'DeviceRGB';
+  /** 8 bits per component, rows packed without padding. */
+  readonly pixels: Uint8Array;
+  /** 8-bit opacity per pixel; null without an alpha channel when every pixel is opaque. */
+  readonly alpha: Uint8Array | null;
+}
+
+/** Decodes any valid PNG (colour types 0, 2, 3, 4, 6; depths 1-16; tRNS; Adam7). Throws on bad bytes. */
+export function decodePngSamples(bytes: Uint8Array): PngSamples {
+  const png = isInterlacedBelow8Bits(bytes) ? decodeInterlacedLowDepth(bytes) : decode(bytes);
+  const { width, height, channels, depth } = png;
+  const count = width * height;
+  const read = sampleReader(png);
+  const palette = png.palette;
+  const colour = palette ? 3 : channels >= 3 ? 3 : 1;
+  const pixels = new Uint8Array(count * colour);
+  const alpha = new Uint8Array(count).fill(255);
+  const max = 2 ** depth - 1;
+  const to8 = (v: number) =>
+    depth === 8 ? v : depth === 16 ? v >> 8 : Math.round((v * 255) / max);
+  const key = !palette && png.transparency && png.transparency.length > 0 ? png.transparency : null;
+  for (let i = 0; i < count; i++) {
+    if (palette) {
+      const entry = palette[read(i, 0)];
+      if (!entry) throw new Error(`palette index out of range at pixel ${i}`);
+      pixels[i * 3] = entry[0] as number;
+      pixels[i * 3 + 1] = entry[1] as number;
+      pixels[i * 3 + 2] = entry[2] as number;
+      alpha[i] = entry[3] ?? 255;
+      continue;
+    }
+    let matchesKey = key !== null;
+    for (let c = 0; c < colour; c++) {
+      const v = read(i, c);
+      pixels[i * colour + c] = to8(v);
+      if (key && key[c] !== v) matchesKey = false;
+    }
+    if (channels === 2 || channels === 4) alpha[i] = to8(read(i, channels - 1));
+    else if (matchesKey) alpha[i] = 0;
+  }
+  return {
+    width,
+    height,
+    colorSpace: colour === 3 ? 'DeviceRGB' : 'DeviceGray',
+    pixels,
+    // An alpha channel keeps its soft mask even when opaque (as the engine has always written it);
+    // a tRNS that makes nothing transparent adds none.
+    alpha: channels === 2 || channels === 4 || !alpha.every((a) => a === 255) ? alpha : null,
+  };
+}
+
+/** Reads channel `c` of pixel `i` at the file's own depth (below 8 bits, rows are byte-aligned). */
+function sampleReader(png: DecodedPng): (i: number, c: number) => number {
+  const { data, width, channels, depth } = png;
+  if (depth >= 8) return (i, c) => data[i * channels + c] as number;
+  // Below 8 bits there is only one channel (grey or palette index).
+  const rowBytes = Math.ceil((width * depth) / 8);
+  const perByte = 8 / depth;
+  const mask = (1 << depth) - 1;
+  return (i) => {
+    const y = Math.floor(i / width);
+    const x = i - y * width;
+    const byte = data[y * rowBytes + Math.floor(x / perByte)] as number;
+    const shift = 8 - depth * ((x % perByte) + 1);
+    return (byte >> shift) & mask;
+  };
+}
+
+// IHDR is the first chunk: 8 signature bytes, length and type, then width, height, depth, colour
+// type, compression, filter and interlace method.
+const IHDR_DATA = 16;
+
+/** fast-png's Adam7 reader assumes a byte per sample; interlaced 1/2/4-bit files are read here. */
+function isInterlacedBelow8Bits(bytes: Uint8Array): boolean {
+  return (
+    bytes.length > IHDR_DATA + 13 &&
+    (bytes[IHDR_DATA + 8] as number) < 8 &&
+    bytes[IHDR_DATA + 12] === 1
+  );
+}
+
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * An interlaced grey or palette PNG of 1, 2 or 4 bits, as fast-png returns a non-interlaced one:
+ * rows of packed samples, the palette with tRNS alphas appended, a grey tRNS key.
+ */
+function decodeInterlacedLowDepth(bytes: Uint8Array): DecodedPng {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = view.getUint32(IHDR_DATA);
+  const height = view.getUint32(IHDR_DATA + 4);
+  const depth = bytes[IHDR_DATA + 8] as 1 | 2 | 4;
+  const colourType = bytes[IHDR_DATA + 9];
+  if (colourType !== 0 && colourType !== 3)
+    throw new Error(`bad colour type ${colourType} at ${depth} bits`);
+  const idat: Uint8Array[] = [];
+  let palette: number[][] | undefined;
+  let trns: Uint8Array | undefined;
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (data.length !== length) throw new Error('truncated PNG chunk');
+    if (type === 'IDAT') idat.push(data);
+    else if (type === 'PLTE') {
+      palette = [];
+      for (let i = 0; i + 2 < data.length; i += 3)
+        palette.push([data[i], data[i + 1], data[i + 2]] as number[]);
+    } else if (type === 'tRNS') trns = data;
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  const joined = new Uint8Array(idat.reduce((n, c) => n + c.length, 0));
+  let filled = 0;
+  for (const c of idat) {
+    joined.set(c, filled);
+    filled += c.length;
+  }
+  const raw = unzlibSync(joined);
+  const rowBytes = Math.ceil((width * depth) / 8);
+  const out = new Uint8Array(rowBytes * height);
+  const mask = (1 << depth) - 1;
+  let at = 0;
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    const pw = Math.ceil((width - x0) / dx);
+    const ph = Math.ceil((height - y0) / dy);
+    if (pw <= 0 || ph <= 0) continue;
+    const lineBytes = Math.ceil((pw * depth) / 8);
+    let prev: Uint8Array = new Uint8Array(lineBytes);
+    for (let row = 0; row < ph; row++) {
+      const filter = raw[at];
+      const line = unfilter(filter, raw.subarray(at + 1, at + 1 + lineBytes), prev);
+      at += 1 + lineBytes;
+      prev = line;
+      const y = y0 + row * dy;
+      for (let i = 0; i < pw; i++) {
+        const bit = i * depth;
+        const v = ((line[bit >> 3] as number) >> (8 - depth - (bit & 7))) & mask;
+        const x = x0 + i * dx;
+        const outBit = x * depth;
+        const o = y * rowBytes + (outBit >> 3);
+        out[o] = (out[o] as number) | (v << (8 - depth - (outBit & 7)));
+      }
+    }
+  }
+  if (palette && trns) {
+    for (const [i, a] of trns.entries()) palette[i]?.push(a);
+  }
+  if (palette) for (const entry of palette) if (entry.length === 3) entry.push(255);
+  const key =
+    !palette && trns && trns.length >= 2
+      ? Uint16Array.of(((trns[0] as number) << 8) | (trns[1] as number))
+      : undefined;
+  return {
+    width,
+    height,
+    data: out,
+    depth,
+    channels: 1,
+    text: {},
+    ...(palette ? { palette } : {}),
+    ...(key ? { transparency: key } : {}),
+  };
+}
+
+/** Undoes one PNG row filter (a sample is under a byte here, so the left neighbour is 1 byte back). */
+function unfilter(filter: number | undefined, line: Uint8Array, prev: Uint8Array): Uint8Array {
+  const out = new Uint8Array(line.length);
+  for (let i = 0; i < line.length; i++) {
+    const a = i > 0 ? (out[i - 1] as number) : 0;
+    const b = prev[i] as number;
+    const c = i > 0 ? (prev[i - 1] as number) : 0;
+    const x = line[i] as number;
+    let predicted: number;
+    if (filter === 0) predicted = 0;
+    else if (filter === 1) predicted = a;
+    else if (filter === 2) predicted = b;
+    else if (filter === 3) predicted = (a + b) >> 1;
+    else if (filter === 4) {
+      const p = a + b - c;
+      const pa = Math.abs(p - a);
+      const pb = Math.abs(p - b);
+      const pc = Math.abs(p - c);
+      predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+    } else throw new Error(`bad PNG row filter ${filter}`);
+    out[i] = (x + predicted) & 0xff;
+  }
+  return out;
+}
