@@ -6,18 +6,31 @@
  * area (relative change), leaning to the calibrated default on ties.
  */
 
+import type { Spans } from './spans';
+
 const BINS = 512;
 const TOP = 2;
 
 /** Pixels with strength above each threshold, from one histogram pass. */
-export function areasAbove(strength: Float32Array, thresholds: readonly number[]): number[] {
+export function areasAbove(
+  strength: Float32Array,
+  width: number,
+  spans: Spans,
+  thresholds: readonly number[],
+): number[] {
   const hist = new Uint32Array(BINS + 1);
   const scale = BINS / TOP;
-  for (let i = 0; i < strength.length; i++) {
-    const v = strength[i] as number;
-    if (v <= 0) continue;
-    const k = v >= TOP ? BINS : Math.floor(v * scale);
-    hist[k] = (hist[k] as number) + 1;
+  for (let y = 0; y < spans.lo.length; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      const v = strength[i] as number;
+      if (v <= 0) continue;
+      const k = v >= TOP ? BINS : Math.floor(v * scale);
+      hist[k] = (hist[k] as number) + 1;
+    }
   }
   const above = new Float64Array(BINS + 2);
   for (let k = BINS; k >= 0; k--) above[k] = (above[k + 1] as number) + (hist[k] as number);
@@ -33,6 +46,8 @@ export function areasAbove(strength: Float32Array, thresholds: readonly number[]
  */
 export function pickLevel(
   strength: Float32Array,
+  width: number,
+  spans: Spans,
   thresholds: readonly number[],
   preferred: number,
   margin: number,
@@ -46,7 +61,7 @@ export function pickLevel(
     ((a + (thresholds[i] as number)) / 2) as number,
     ((b + (thresholds[i] as number)) / 2) as number,
   ]);
-  const areas = areasAbove(strength, probes);
+  const areas = areasAbove(strength, width, spans, probes);
   const change = thresholds.map((_, i) => {
     const lo = areas[2 * i] as number;
     const hi = areas[2 * i + 1] as number;

@@ -1,4 +1,5 @@
 /** Small separable filters on float planes, writing into caller-owned planes (no allocation). */
+import type { Spans } from './spans';
 
 /**
  * Max over a horizontal window of 7 pixels (outside the image counts as 0; values are >= 0):
@@ -11,28 +12,34 @@ export function rowMax7(
   height: number,
   out: Float32Array,
   scratch: Float32Array,
+  spans: Spans,
 ): void {
   const span = width + 8;
+  // Outside a row's span (widened by the window) every max is 0.
+  out.fill(0);
   // Index k of m2 and m4 is shifted by 3 so that windows reaching past the row's start fit.
   const m2 = scratch.subarray(0, span);
   const m4 = scratch.subarray(span, 2 * span);
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    const xa = Math.max(0, (spans.lo[y] as number) - 3);
+    const xb = Math.min(width, (spans.hi[y] as number) + 3);
+    if (xa >= xb) continue;
     // m2[k] = max(p[k - 3], p[k - 2]) where p[j] is the row's pixel j (0 outside).
-    for (let k = 0; k < width + 5; k++) {
+    for (let k = xa; k < xb + 5; k++) {
       const j = k - 3;
       const a = j >= 0 && j < width ? (src[row + j] as number) : 0;
       const b = j + 1 >= 0 && j + 1 < width ? (src[row + j + 1] as number) : 0;
       m2[k] = a > b ? a : b;
     }
     // m4[k] = max(p[k - 3 .. k]).
-    for (let k = 0; k < width + 3; k++) {
+    for (let k = xa; k < xb + 3; k++) {
       const a = m2[k] as number;
       const b = m2[k + 2] as number;
       m4[k] = a > b ? a : b;
     }
     // Window x - 3 .. x + 3 = (x - 3 .. x) and (x .. x + 3) = m4[x] and m4[x + 3].
-    for (let x = 0; x < width; x++) {
+    for (let x = xa; x < xb; x++) {
       const a = m4[x] as number;
       const b = m4[x + 3] as number;
       out[row + x] = a > b ? a : b;

@@ -12,6 +12,7 @@ import { boxFilter3Pair, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
+import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
@@ -65,15 +66,18 @@ const DARK_FLOOR = 0.01;
  * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
  * Clamped so that an image without ink does not blow noise up into ink.
  */
-function fullInk(raw: Float32Array, noiseFloor: number): number {
+function fullInk(raw: Float32Array, width: number, noiseFloor: number, spans: Spans): number {
   const hist = new Uint32Array(BINS);
   let n = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const v = raw[i] as number;
-    if (v > noiseFloor) {
-      const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-      hist[k] = (hist[k] as number) + 1;
-      n++;
+  const { lo, hi } = spans;
+  for (let y = 0; y < lo.length; y++) {
+    for (let i = y * width + (lo[y] as number), end = y * width + (hi[y] as number); i < end; i++) {
+      const v = raw[i] as number;
+      if (v > noiseFloor) {
+        const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
+        hist[k] = (hist[k] as number) + 1;
+        n++;
+      }
     }
   }
   if (n < raw.length * MIN_INK_FRACTION) return FULL_MIN * 2;
@@ -135,23 +139,32 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
 }
 
 /** Divides a raw measure by the local full-ink estimate, in place. */
-function scaleToLocalInk(raw: Float32Array, width: number, height: number, ws: Workspace): void {
+function scaleToLocalInk(
+  raw: Float32Array,
+  width: number,
+  height: number,
+  ws: Workspace,
+  spans: Spans,
+): void {
   const noise = noiseLevel(raw, width, height);
-  const full = fullInk(raw, Math.max(NOISE_FLOOR, 3 * noise));
+  const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
-  const local = localInkGrid(raw, width, height, g, floor, full);
+  const local = localInkGrid(raw, width, height, g, floor, full, spans);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
   // The peak is a max over a square window: rows here, columns below, and only where there is
   // something to scale (most of a crop is paper at 0).
   const across = ws.f32('across');
-  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)));
+  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)), spans);
   for (let y = 0; y < height; y++) {
+    const xEnd = spans.hi[y] as number;
+    let x = spans.lo[y] as number;
+    if (x >= xEnd) continue;
     interpolateRow(g, local, y, localRow);
     const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
     const bottom = (y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS) * width;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+    for (let i = y * width + x; x < xEnd; x++, i++) {
       const v = raw[i] as number;
       if (v <= 0) continue;
       const x0 = x0s[x] as number;
@@ -279,6 +292,7 @@ export function inkStrength(
   colour: InkColour,
   out: Float32Array,
   ws: Workspace,
+  spans: Spans,
 ): void {
   const { r, g, b } = n;
   const len = out.length;
@@ -321,24 +335,36 @@ export function inkStrength(
   const ratioHi = Math.max(ratioLo + 0.05, Math.min(RATIO[colour].hi, ink.ratio * OWN_RATIO_HI));
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
-  for (let i = 0; i < len; i++) {
-    const d = dark[i] as number;
-    const da = darkAround[i] as number;
-    if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
-      out[i] = 0;
-      continue;
+  for (let y = 0; y < height; y++) {
+    // This row's span of non-zero strength (spans.ts), found on the way.
+    let first = width;
+    let last = -1;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const d = dark[i] as number;
+      const da = darkAround[i] as number;
+      if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
+        out[i] = 0;
+        continue;
+      }
+      const ta = tintAround[i] as number;
+      const ratio = ta / da;
+      if (ratio <= ratioLo) {
+        out[i] = 0;
+        continue;
+      }
+      const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
+      const cap = ta * colourCap;
+      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      out[i] = v;
+      if (v > 0) {
+        if (x < first) first = x;
+        last = x;
+      }
     }
-    const ta = tintAround[i] as number;
-    const ratio = ta / da;
-    if (ratio <= ratioLo) {
-      out[i] = 0;
-      continue;
-    }
-    const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
-    const cap = ta * colourCap;
-    out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+    spans.lo[y] = first;
+    spans.hi[y] = last + 1;
   }
-  scaleToLocalInk(out, width, height, ws);
+  scaleToLocalInk(out, width, height, ws, spans);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
