@@ -8,7 +8,7 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { boxFilter3Pair, rowMax7 } from './filters';
+import { rowMax7, rowMean3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
@@ -295,7 +295,6 @@ export function inkStrength(
   spans: Spans,
 ): void {
   const { r, g, b } = n;
-  const len = out.length;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
   const { ur, ug, ub } = ink;
@@ -306,28 +305,34 @@ export function inkStrength(
   // Gate on the brightest channel, kept in `out` until the strength replaces it.
   const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
-  for (let i = 0; i < len; i++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-    dark[i] = d > 0 ? d : 0;
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    let t: number;
-    if (red) {
-      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-      t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
-    } else {
-      const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-      t = hi - lo;
+  // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
+  // while the row is in cache, the vertical ones inline in the strength loop below.
+  const darkRows = ws.f32('boxA');
+  const tintRows = ws.f32('boxB');
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let i = row, end = row + width; i < end; i++) {
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+      dark[i] = d > 0 ? d : 0;
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      let t: number;
+      if (red) {
+        // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+        t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
+      } else {
+        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+        t = hi - lo;
+      }
+      tint[i] = t > 0 ? t : 0;
+      const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+      gate[i] = u * u * (3 - 2 * u);
     }
-    tint[i] = t > 0 ? t : 0;
-    const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-    gate[i] = u * u * (3 - 2 * u);
+    rowMean3(dark, row, width, darkRows);
+    rowMean3(tint, row, width, tintRows);
   }
-  const darkAround = ws.f32('darkAround');
-  const tintAround = ws.f32('tintAround');
-  boxFilter3Pair(dark, tint, width, height, darkAround, tintAround, ws.f32('boxA'), ws.f32('boxB'));
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
   // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
@@ -339,14 +344,30 @@ export function inkStrength(
     // This row's span of non-zero strength (spans.ts), found on the way.
     let first = width;
     let last = -1;
+    // Vertical means over the rows present (one row: the row itself).
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
+    const w = up !== 0 && down !== 0 ? 1 / 3 : up !== 0 || down !== 0 ? 0.5 : 1;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const d = dark[i] as number;
-      const da = darkAround[i] as number;
+      // An absent neighbour row adds 0 (up/down point at the row itself, with weight 0 below).
+      // Rounded like a value stored in a float plane (the figures match the separate pass).
+      const da = Math.fround(
+        ((up !== 0 ? (darkRows[i + up] as number) : 0) +
+          (darkRows[i] as number) +
+          (down !== 0 ? (darkRows[i + down] as number) : 0)) *
+          w,
+      );
       if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
         out[i] = 0;
         continue;
       }
-      const ta = tintAround[i] as number;
+      const ta = Math.fround(
+        ((up !== 0 ? (tintRows[i + up] as number) : 0) +
+          (tintRows[i] as number) +
+          (down !== 0 ? (tintRows[i + down] as number) : 0)) *
+          w,
+      );
       const ratio = ta / da;
       if (ratio <= ratioLo) {
         out[i] = 0;
