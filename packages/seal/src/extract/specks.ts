@@ -61,17 +61,22 @@ export function keepConnected(
     for (let x = spans.lo[y] as number, end = spans.hi[y] as number; x < end; x++) {
       const i = row + x;
       if ((strength[i] as number) <= lo) continue;
-      let root = i;
       parent[i] = i;
       area[i] = 0;
       peak[i] = 0;
-      if (x > 0 && (parent[i - 1] as number) >= 0) root = union(parent, root, i - 1);
-      if (y > 0) {
-        const up = i - width;
-        if (x > 0 && (parent[up - 1] as number) >= 0) root = union(parent, root, up - 1);
-        if ((parent[up] as number) >= 0) root = union(parent, root, up);
-        if (x < width - 1 && (parent[up + 1] as number) >= 0) root = union(parent, root, up + 1);
+      // Neighbours already joined need no union: the pixel above is joined to its left and right
+      // neighbours (same row) and to the left pixel (diagonal); above-left to the left pixel.
+      const up = i - width;
+      const hasLeft = x > 0 && (parent[i - 1] as number) >= 0;
+      if (y > 0 && (parent[up] as number) >= 0) {
+        union(parent, i, up);
+        continue;
       }
+      let root = i;
+      if (hasLeft) root = union(parent, root, i - 1);
+      else if (y > 0 && x > 0 && (parent[up - 1] as number) >= 0)
+        root = union(parent, root, up - 1);
+      if (y > 0 && x < width - 1 && (parent[up + 1] as number) >= 0) union(parent, root, up + 1);
     }
   }
   // Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel (every root is a
