@@ -10,7 +10,6 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { pickLevel } from './auto';
 import {
   AUTO_CLARITY,
   assertExtractOptions,
@@ -68,10 +67,6 @@ interface Cut {
  * strong ink.
  */
 const SEAL_EDGE = [0.42, 0.53, 0.64, 0.75] as const;
-/** Where alpha starts at each mode 0 level (the candidate set's bound), for the automatic pick. */
-const SEAL_LOWS = SEAL_EDGE.map((e) => e - (0.5 / SEAL_ALPHA) * 0.3);
-/** How much steadier (relative area change) another level must be to win over the default. */
-const AUTO_MARGIN = 0.03;
 /** Mode 2 edge strength: this plus a step per clarity level. */
 const PICTURE_EDGE = 0.11;
 const PICTURE_STEP = 0.02;
@@ -143,12 +138,9 @@ export function extractSeal(
   }
   if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
 
-  const level =
-    clarity === AUTO_CLARITY
-      ? mode === 0
-        ? pickLevel(strength, width, spans, SEAL_LOWS, CLARITY[0].default, AUTO_MARGIN)
-        : CLARITY[mode].default
-      : clarity;
+  // Automatic clarity is the calibrated level: on the synthetic classes no per-photo pick tried
+  // so far (the steadiest cut, see docs/extraction.md) beat it, so it is that rule, honestly.
+  const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
   // Seal-red output carries the seal's own opacity, like a drawn seal; alpha still crosses one
