@@ -180,6 +180,17 @@ describe('extractSeal mode 0 (seal)', () => {
     expect(alphaAt(auto, maskOf(W, H, textTop)).every((a) => a === 0)).toBe(true);
   });
 
+  it.each([
+    [0, 0],
+    [0, 2],
+    [1, 0],
+    [2, 0],
+  ] as const)('mode %i red %i: the automatic clarity is the calibrated level', (mode, red) => {
+    const auto = extractSeal(SCENE, W, H, { mode, clarity: 'auto', red });
+    const fixed = extractSeal(SCENE, W, H, { mode, clarity: CLARITY[mode].default, red });
+    expect(Buffer.from(auto).equals(Buffer.from(fixed))).toBe(true);
+  });
+
   it('has soft, anti-aliased alpha up to the seal opacity, not a hard cut', () => {
     const alphas = alphaAt(out, new Uint8Array(W * H).fill(1), new Uint8Array(W * H).fill(1));
     const top = Math.max(...alphas);

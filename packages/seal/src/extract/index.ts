@@ -10,7 +10,6 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { pickLevel } from './auto';
 import {
   AUTO_CLARITY,
   assertExtractOptions,
@@ -19,7 +18,8 @@ import {
   type ExtractOptions,
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
-import { keepSealShape } from './shape';
+import { countKept, keepSealShape } from './shape';
+import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
 import { inkStrength, markStrength } from './strength';
 import { workspaceFor } from './workspace';
@@ -67,10 +67,6 @@ interface Cut {
  * strong ink.
  */
 const SEAL_EDGE = [0.42, 0.53, 0.64, 0.75] as const;
-/** Where alpha starts at each mode 0 level (the candidate set's bound), for the automatic pick. */
-const SEAL_LOWS = SEAL_EDGE.map((e) => e - (0.5 / SEAL_ALPHA) * 0.3);
-/** How much steadier (relative area change) another level must be to win over the default. */
-const AUTO_MARGIN = 0.03;
 /** Mode 2 edge strength: this plus a step per clarity level. */
 const PICTURE_EDGE = 0.11;
 const PICTURE_STEP = 0.02;
@@ -128,24 +124,23 @@ export function extractSeal(
   normaliseToPaper(bytes, width, height, planes);
 
   const strength = ws.f32('strength');
-  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws);
-  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws);
+  const spans = spansFor(ws, height);
+  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws, spans);
+  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
-    inkStrength(planes, width, height, 'red', reds, ws);
+    inkStrength(planes, width, height, 'red', reds, ws, spansFor(ws, height));
     for (let i = 0; i < n; i++) {
       const v = reds[i] as number;
       if (v < (strength[i] as number)) strength[i] = v;
     }
   }
+  if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
 
-  const level =
-    clarity === AUTO_CLARITY
-      ? mode === 0
-        ? pickLevel(strength, SEAL_LOWS, CLARITY[0].default, AUTO_MARGIN)
-        : CLARITY[mode].default
-      : clarity;
+  // Automatic clarity is the calibrated level: on the synthetic classes no per-photo pick tried
+  // so far (the steadiest cut, see docs/extraction.md) beat it, so it is that rule, honestly.
+  const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
   // Seal-red output carries the seal's own opacity, like a drawn seal; alpha still crosses one
@@ -166,12 +161,15 @@ export function extractSeal(
     labels,
     ws.i32('area'),
     ws.f32('peak'),
+    spans,
   );
   const kept =
-    mode === 0 ? keepSealShape(keep, width, height, labels, ws.i32('area')) : countKept(keep);
+    mode === 0
+      ? keepSealShape(keep, width, height, labels, ws.i32('area'), spans)
+      : countKept(keep, width, spans);
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(planes, strength, keep, lo, 1 / cut.ramp, maxAlpha, look);
+  return paint(planes, strength, keep, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
 }
 
 /**
@@ -191,17 +189,13 @@ const SHADE_FLOOR = 0.62;
 /** Stamped look: share of the ink's own colour mixed into seal red. */
 const OWN_COLOUR = 0.25;
 
-function countKept(keep: Uint8Array): number {
-  let kept = 0;
-  for (let i = 0; i < keep.length; i++) kept += keep[i] as number;
-  return kept;
-}
-
 /** Soft alpha (a ramp over the cut's edge, on the pieces that survived) and colour, in one pass. */
 function paint(
   planes: Planes,
   strength: Float32Array,
   keep: Uint8Array,
+  width: number,
+  spans: Spans,
   lo: number,
   inv: number,
   maxAlpha: number,
@@ -211,33 +205,41 @@ function paint(
   const out = new Uint8ClampedArray(n * 4);
   const { r, g, b } = planes;
   const mix = 1 - OWN_COLOUR;
-  for (let i = 0, p = 0; i < n; i++, p += 4) {
-    if (keep[i] === 0) continue;
-    const s = strength[i] as number;
-    let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
-    if (look === 'flat') {
-      out[p] = RED.r;
-      out[p + 1] = RED.g;
-      out[p + 2] = RED.b;
-    } else {
-      // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
-      const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-      const or = 255 - (1 - (r[i] as number)) * k;
-      const og = 255 - (1 - (g[i] as number)) * k;
-      const ob = 255 - (1 - (b[i] as number)) * k;
-      if (look === 'own') {
-        out[p] = or;
-        out[p + 1] = og;
-        out[p + 2] = ob;
+  for (let y = 0; y < spans.lo.length; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number),
+        end = y * width + (spans.hi[y] as number),
+        p = i * 4;
+      i < end;
+      i++, p += 4
+    ) {
+      if (keep[i] === 0) continue;
+      const s = strength[i] as number;
+      let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
+      if (look === 'flat') {
+        out[p] = RED.r;
+        out[p + 1] = RED.g;
+        out[p + 2] = RED.b;
       } else {
-        const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
-        if (shade < a) a = shade;
-        out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
-        out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
-        out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+        // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
+        const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
+        const or = 255 - (1 - (r[i] as number)) * k;
+        const og = 255 - (1 - (g[i] as number)) * k;
+        const ob = 255 - (1 - (b[i] as number)) * k;
+        if (look === 'own') {
+          out[p] = or;
+          out[p + 1] = og;
+          out[p + 2] = ob;
+        } else {
+          const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
+          if (shade < a) a = shade;
+          out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
+          out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
+          out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+        }
       }
+      out[p + 3] = Math.max(1, a * maxAlpha * 255);
     }
-    out[p + 3] = Math.max(1, a * maxAlpha * 255);
   }
   return out;
 }

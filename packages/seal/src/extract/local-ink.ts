@@ -4,6 +4,7 @@
  * to nearby cells (thin strokes borrow from thick ones); callers interpolate it to pixels.
  */
 import type { Grid } from './grid';
+import type { Spans } from './spans';
 
 const BINS = 128;
 /** Per cell, the fraction of pixels allowed above the estimate (noise outliers). */
@@ -19,6 +20,7 @@ export function localInkGrid(
   g: Grid,
   floor: number,
   ceil: number,
+  spans: Spans,
 ): Float32Array {
   const { cell, gw, gh } = g;
   const grid = new Float32Array(gw * gh);
@@ -31,13 +33,20 @@ export function localInkGrid(
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
       hist.fill(0);
+      // Outside the rows' spans every pixel is 0: counted in bin 0 without reading it.
+      let read = 0;
       for (let y = y0; y < y1; y++) {
-        for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
+        const a = Math.max(x0, spans.lo[y] as number);
+        const b = Math.min(x1, spans.hi[y] as number);
+        if (a >= b) continue;
+        read += b - a;
+        for (let i = y * width + a, end = y * width + b; i < end; i++) {
           const v = raw[i] as number;
           const k = v <= 0 ? 0 : v >= 1 ? BINS - 1 : Math.floor(v * BINS);
           hist[k] = (hist[k] as number) + 1;
         }
       }
+      hist[0] = (hist[0] as number) + (y1 - y0) * (x1 - x0) - read;
       const want = Math.max(1, Math.ceil((y1 - y0) * (x1 - x0) * CELL_TOP));
       let seen = 0;
       let bin = BINS - 1;

@@ -76,7 +76,10 @@ function cellPercentiles(
   }
 }
 
-/** Max (dilate) or min (erode) filter over a (2r+1)^2 window on the grid, src -> dst. */
+/**
+ * Max (dilate) or min (erode) filter over a (2r+1)^2 window on the grid, src -> dst: rows, then
+ * columns (the square window is separable). `line` is scratch of gw * gh.
+ */
 function gridFilter(
   src: Float32Array,
   dst: Float32Array,
@@ -84,19 +87,26 @@ function gridFilter(
   gh: number,
   r: number,
   useMax: boolean,
+  line: Float32Array,
 ): void {
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      let best = useMax ? 0 : 1e9;
+      for (let xx = Math.max(0, x - r), xb = Math.min(gw - 1, x + r); xx <= xb; xx++) {
+        const v = src[y * gw + xx] as number;
+        if (useMax ? v > best : v < best) best = v;
+      }
+      line[y * gw + x] = best;
+    }
+  }
   for (let y = 0; y < gh; y++) {
     const ya = Math.max(0, y - r);
     const yb = Math.min(gh - 1, y + r);
     for (let x = 0; x < gw; x++) {
-      const xa = Math.max(0, x - r);
-      const xb = Math.min(gw - 1, x + r);
       let best = useMax ? 0 : 1e9;
       for (let yy = ya; yy <= yb; yy++) {
-        for (let xx = xa; xx <= xb; xx++) {
-          const v = src[yy * gw + xx] as number;
-          if (useMax ? v > best : v < best) best = v;
-        }
+        const v = line[yy * gw + x] as number;
+        if (useMax ? v > best : v < best) best = v;
       }
       dst[y * gw + x] = best;
     }
@@ -133,12 +143,13 @@ export function normaliseToPaper(
   const { cell, gw, gh } = g;
   const grids = [new Float32Array(gw * gh), new Float32Array(gw * gh), new Float32Array(gw * gh)];
   const tmp = new Float32Array(gw * gh);
+  const line = new Float32Array(gw * gh);
   cellPercentiles(rgba, width, height, cell, grids, gw, gh);
   for (const grid of grids) {
     // Closing: a dilate then an erode with the same window fills ink-covered cells from the paper
     // around them without moving the slow light and shadow edges.
-    gridFilter(grid, tmp, gw, gh, CLOSING_RADIUS, true);
-    gridFilter(tmp, grid, gw, gh, CLOSING_RADIUS, false);
+    gridFilter(grid, tmp, gw, gh, CLOSING_RADIUS, true, line);
+    gridFilter(tmp, grid, gw, gh, CLOSING_RADIUS, false, line);
     gridSmooth(grid, tmp, gw, gh);
     // Store reciprocals: pixels then multiply instead of divide.
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);

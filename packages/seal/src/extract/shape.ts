@@ -4,6 +4,8 @@
  * (an app badge, red form lines, printed red characters beside the seal) and go.
  */
 
+import type { Spans } from './spans';
+
 /** The biggest piece must hold at least this share of the kept ink for the frame to be trusted. */
 const FRAME_SHARE = 0.2;
 /** Slack around the frame's box, as a share of its larger side. */
@@ -26,18 +28,19 @@ export function keepSealShape(
   height: number,
   roots: Int32Array,
   ids: Int32Array,
+  spans: Spans,
 ): number {
   const n = width * height;
-  if (n < MIN_PIXELS) {
-    let kept = 0;
-    for (let i = 0; i < n; i++) kept += keep[i] as number;
-    return kept;
-  }
+  if (n < MIN_PIXELS) return countKept(keep, width, spans);
   ids.fill(-1);
   const boxes: number[] = []; // per piece: x0, y0, x1, y1, area
   let total = 0;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
+  for (let y = 0; y < height; y++) {
+    for (
+      let x = spans.lo[y] as number, end = spans.hi[y] as number, i = y * width + x;
+      x < end;
+      x++, i++
+    ) {
       if (keep[i] === 0) continue;
       const root = roots[i] as number;
       let id = ids[root] as number;
@@ -116,10 +119,31 @@ export function keepSealShape(
         : 0;
   }
   let kept = 0;
-  for (let i = 0; i < n; i++) {
-    if (keep[i] === 0) continue;
-    if (inside[ids[roots[i] as number] as number] === 1) kept++;
-    else keep[i] = 0;
+  for (let y = 0; y < height; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      if (keep[i] === 0) continue;
+      if (inside[ids[roots[i] as number] as number] === 1) kept++;
+      else keep[i] = 0;
+    }
+  }
+  return kept;
+}
+
+/** Pixels kept (keep is 0 outside the spans). */
+export function countKept(keep: Uint8Array, width: number, spans: Spans): number {
+  let kept = 0;
+  for (let y = 0; y < spans.lo.length; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      kept += keep[i] as number;
+    }
   }
   return kept;
 }

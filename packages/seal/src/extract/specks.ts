@@ -7,6 +7,8 @@
  * That is what makes a higher clarity keep no more than a lower one.
  */
 
+import type { Spans } from './spans';
+
 function find(parent: Int32Array, a: number): number {
   let root = a;
   while ((parent[root] as number) !== root) root = parent[root] as number;
@@ -46,48 +48,62 @@ export function keepConnected(
   labels: Int32Array,
   area: Int32Array,
   peak: Float32Array,
+  spans: Spans,
 ): void {
-  const n = width * height;
   // Pass 1: provisional labels; parent links are stored in `parent` indexed by label.
   // A label is the index of the first pixel of its piece, so `labels` doubles as the parent array.
+  // Outside the spans strength is 0, never a candidate.
   const parent = labels;
+  parent.fill(-1);
+  keep.fill(0);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
+    for (let x = spans.lo[y] as number, end = spans.hi[y] as number; x < end; x++) {
       const i = row + x;
-      if ((strength[i] as number) <= lo) {
-        parent[i] = -1;
+      if ((strength[i] as number) <= lo) continue;
+      parent[i] = i;
+      area[i] = 0;
+      peak[i] = 0;
+      // Neighbours already joined need no union: the pixel above is joined to its left and right
+      // neighbours (same row) and to the left pixel (diagonal); above-left to the left pixel.
+      const up = i - width;
+      const hasLeft = x > 0 && (parent[i - 1] as number) >= 0;
+      if (y > 0 && (parent[up] as number) >= 0) {
+        union(parent, i, up);
         continue;
       }
       let root = i;
-      parent[i] = i;
-      if (x > 0 && (parent[i - 1] as number) >= 0) root = union(parent, root, i - 1);
-      if (y > 0) {
-        const up = i - width;
-        if (x > 0 && (parent[up - 1] as number) >= 0) root = union(parent, root, up - 1);
-        if ((parent[up] as number) >= 0) root = union(parent, root, up);
-        if (x < width - 1 && (parent[up + 1] as number) >= 0) root = union(parent, root, up + 1);
-      }
+      if (hasLeft) root = union(parent, root, i - 1);
+      else if (y > 0 && x > 0 && (parent[up - 1] as number) >= 0)
+        root = union(parent, root, up - 1);
+      if (y > 0 && x < width - 1 && (parent[up + 1] as number) >= 0) union(parent, root, up + 1);
     }
   }
-  // Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel.
-  area.fill(0);
-  peak.fill(0);
-  for (let i = 0; i < n; i++) {
-    if ((parent[i] as number) < 0) continue;
-    const root = find(parent, i);
-    area[root] = (area[root] as number) + 1;
-    const s = strength[i] as number;
-    if (s > (peak[root] as number)) peak[root] = s;
-  }
-  for (let i = 0; i < n; i++) {
-    const p = parent[i] as number;
-    if (p < 0) {
-      keep[i] = 0;
-      continue;
+  // Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel (every root is a
+  // candidate pixel, zeroed in pass 1).
+  for (let y = 0; y < height; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      if ((parent[i] as number) < 0) continue;
+      const root = find(parent, i);
+      area[root] = (area[root] as number) + 1;
+      const s = strength[i] as number;
+      if (s > (peak[root] as number)) peak[root] = s;
     }
-    // Pass 2's finds left every pixel pointing straight at its root.
-    const root = p;
-    keep[i] = (area[root] as number) >= minArea && (peak[root] as number) >= hi ? 1 : 0;
+  }
+  for (let y = 0; y < height; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      const p = parent[i] as number;
+      if (p < 0) continue;
+      // Pass 2's finds left every pixel pointing straight at its root.
+      keep[i] = (area[p] as number) >= minArea && (peak[p] as number) >= hi ? 1 : 0;
+    }
   }
 }

@@ -8,10 +8,11 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { boxFilter3Pair, rowMax7 } from './filters';
+import { rowMax7, rowMean3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
+import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
@@ -65,15 +66,18 @@ const DARK_FLOOR = 0.01;
  * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
  * Clamped so that an image without ink does not blow noise up into ink.
  */
-function fullInk(raw: Float32Array, noiseFloor: number): number {
+function fullInk(raw: Float32Array, width: number, noiseFloor: number, spans: Spans): number {
   const hist = new Uint32Array(BINS);
   let n = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const v = raw[i] as number;
-    if (v > noiseFloor) {
-      const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-      hist[k] = (hist[k] as number) + 1;
-      n++;
+  const { lo, hi } = spans;
+  for (let y = 0; y < lo.length; y++) {
+    for (let i = y * width + (lo[y] as number), end = y * width + (hi[y] as number); i < end; i++) {
+      const v = raw[i] as number;
+      if (v > noiseFloor) {
+        const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
+        hist[k] = (hist[k] as number) + 1;
+        n++;
+      }
     }
   }
   if (n < raw.length * MIN_INK_FRACTION) return FULL_MIN * 2;
@@ -135,23 +139,32 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
 }
 
 /** Divides a raw measure by the local full-ink estimate, in place. */
-function scaleToLocalInk(raw: Float32Array, width: number, height: number, ws: Workspace): void {
+function scaleToLocalInk(
+  raw: Float32Array,
+  width: number,
+  height: number,
+  ws: Workspace,
+  spans: Spans,
+): void {
   const noise = noiseLevel(raw, width, height);
-  const full = fullInk(raw, Math.max(NOISE_FLOOR, 3 * noise));
+  const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
-  const local = localInkGrid(raw, width, height, g, floor, full);
+  const local = localInkGrid(raw, width, height, g, floor, full, spans);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
   // The peak is a max over a square window: rows here, columns below, and only where there is
   // something to scale (most of a crop is paper at 0).
   const across = ws.f32('across');
-  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)));
+  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)), spans);
   for (let y = 0; y < height; y++) {
+    const xEnd = spans.hi[y] as number;
+    let x = spans.lo[y] as number;
+    if (x >= xEnd) continue;
     interpolateRow(g, local, y, localRow);
     const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
     const bottom = (y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS) * width;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+    for (let i = y * width + x; x < xEnd; x++, i++) {
       const v = raw[i] as number;
       if (v <= 0) continue;
       const x0 = x0s[x] as number;
@@ -279,9 +292,9 @@ export function inkStrength(
   colour: InkColour,
   out: Float32Array,
   ws: Workspace,
+  spans: Spans,
 ): void {
   const { r, g, b } = n;
-  const len = out.length;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
   const { ur, ug, ub } = ink;
@@ -292,28 +305,34 @@ export function inkStrength(
   // Gate on the brightest channel, kept in `out` until the strength replaces it.
   const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
-  for (let i = 0; i < len; i++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-    dark[i] = d > 0 ? d : 0;
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    let t: number;
-    if (red) {
-      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-      t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
-    } else {
-      const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-      t = hi - lo;
+  // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
+  // while the row is in cache, the vertical ones inline in the strength loop below.
+  const darkRows = ws.f32('boxA');
+  const tintRows = ws.f32('boxB');
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let i = row, end = row + width; i < end; i++) {
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+      dark[i] = d > 0 ? d : 0;
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      let t: number;
+      if (red) {
+        // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+        t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
+      } else {
+        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+        t = hi - lo;
+      }
+      tint[i] = t > 0 ? t : 0;
+      const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+      gate[i] = u * u * (3 - 2 * u);
     }
-    tint[i] = t > 0 ? t : 0;
-    const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-    gate[i] = u * u * (3 - 2 * u);
+    rowMean3(dark, row, width, darkRows);
+    rowMean3(tint, row, width, tintRows);
   }
-  const darkAround = ws.f32('darkAround');
-  const tintAround = ws.f32('tintAround');
-  boxFilter3Pair(dark, tint, width, height, darkAround, tintAround, ws.f32('boxA'), ws.f32('boxB'));
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
   // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
@@ -321,24 +340,52 @@ export function inkStrength(
   const ratioHi = Math.max(ratioLo + 0.05, Math.min(RATIO[colour].hi, ink.ratio * OWN_RATIO_HI));
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
-  for (let i = 0; i < len; i++) {
-    const d = dark[i] as number;
-    const da = darkAround[i] as number;
-    if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
-      out[i] = 0;
-      continue;
+  for (let y = 0; y < height; y++) {
+    // This row's span of non-zero strength (spans.ts), found on the way.
+    let first = width;
+    let last = -1;
+    // Vertical means over the rows present (one row: the row itself).
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
+    const w = up !== 0 && down !== 0 ? 1 / 3 : up !== 0 || down !== 0 ? 0.5 : 1;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const d = dark[i] as number;
+      // An absent neighbour row adds 0 (up/down point at the row itself, with weight 0 below).
+      // Rounded like a value stored in a float plane (the figures match the separate pass).
+      const da = Math.fround(
+        ((up !== 0 ? (darkRows[i + up] as number) : 0) +
+          (darkRows[i] as number) +
+          (down !== 0 ? (darkRows[i + down] as number) : 0)) *
+          w,
+      );
+      if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
+        out[i] = 0;
+        continue;
+      }
+      const ta = Math.fround(
+        ((up !== 0 ? (tintRows[i + up] as number) : 0) +
+          (tintRows[i] as number) +
+          (down !== 0 ? (tintRows[i + down] as number) : 0)) *
+          w,
+      );
+      const ratio = ta / da;
+      if (ratio <= ratioLo) {
+        out[i] = 0;
+        continue;
+      }
+      const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
+      const cap = ta * colourCap;
+      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      out[i] = v;
+      if (v > 0) {
+        if (x < first) first = x;
+        last = x;
+      }
     }
-    const ta = tintAround[i] as number;
-    const ratio = ta / da;
-    if (ratio <= ratioLo) {
-      out[i] = 0;
-      continue;
-    }
-    const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
-    const cap = ta * colourCap;
-    out[i] = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+    spans.lo[y] = first;
+    spans.hi[y] = last + 1;
   }
-  scaleToLocalInk(out, width, height, ws);
+  scaleToLocalInk(out, width, height, ws, spans);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */

@@ -5,8 +5,8 @@ import { canStep } from '../../../store/clarity';
 import styles from './ResultPreview.module.css';
 
 /**
- * The extracted stamp with the 清晰度 slider, ‹ › arrows and the 自动 switch (the extractor picks
- * the clarity per photo until the slider is moved), the 透明背景 toggle and 下载; 未找到印章 when
+ * The extracted stamp with the 清晰度 slider, ‹ › arrows and the 自动 switch (the extractor's
+ * automatic clarity, for now the calibrated level, until the slider is moved), the 透明背景 toggle and 下载; 未找到印章 when
  * nothing was kept.
  */
 export default function ResultPreview() {

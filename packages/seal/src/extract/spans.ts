@@ -1,0 +1,38 @@
+/**
+ * Per row, the columns that can hold ink: [lo, hi) around every pixel with strength above 0.
+ * Most of a crop is paper at strength 0, so the passes after the strength map (the local-ink
+ * scale, the pieces, the seal's frame, the paint) walk only these spans. Outside them every
+ * pass would have read zeros and written nothing, so the result is the same.
+ */
+import type { Workspace } from './workspace';
+
+export interface Spans {
+  /** First column with strength above 0, per row (width when the row is empty). */
+  lo: Int32Array;
+  /** One past the last such column (0 when the row is empty). */
+  hi: Int32Array;
+}
+
+export function spansFor(ws: Workspace, height: number): Spans {
+  return { lo: ws.i32('spanLo', height), hi: ws.i32('spanHi', height) };
+}
+
+/** Fills `spans` from a strength map by scanning each row in from both ends. */
+export function findSpans(
+  strength: Float32Array,
+  width: number,
+  height: number,
+  spans: Spans,
+): void {
+  const { lo, hi } = spans;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let a = 0;
+    while (a < width && (strength[row + a] as number) <= 0) a++;
+    let b = width;
+    if (a < width) while ((strength[row + b - 1] as number) <= 0) b--;
+    else b = 0;
+    lo[y] = a;
+    hi[y] = b;
+  }
+}
