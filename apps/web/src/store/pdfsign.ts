@@ -85,6 +85,16 @@ export interface PdfSignState {
     page: number,
     layout: ColumnLayout,
   ): string;
+  /**
+   * 关键字签章: the stamp centred on each target (a point in fractions of its displayed page), sized
+   * as placePdfStamp sizes it; the last one is selected. Returns the new placements' ids.
+   */
+  placePdfStampsAt(
+    stamp: { id: string; url: string; sizeMm?: number | undefined },
+    aspect: number,
+    targets: readonly { page: number; x: number; y: number }[],
+    layout: ColumnLayout,
+  ): string[];
   movePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
   resizePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
   rotatePdfStamp(id: string, layout: ColumnLayout): void;
@@ -128,6 +138,52 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     return p.batch ? { ...p, box: at.box, page: at.page } : { ...p, ...at };
   }
 
+  /** New placements of one stamp, centred on each target (the page's middle without x, y). */
+  function placeAll(
+    stamp: { id: string; url: string; sizeMm?: number | undefined },
+    aspect: number,
+    targets: readonly { page: number; x?: number; y?: number }[],
+    layout: ColumnLayout,
+  ): string[] {
+    const last = get().lastUse[stamp.id];
+    const rotate = last?.rotate ?? 0;
+    // A made seal's mm is the seal's own width; its image is wider by the transparent margin.
+    const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
+    const batch = get().pdfMode === 'batch';
+    const placed: PdfPlacement[] = [];
+    let width = 0;
+    for (const target of targets) {
+      const size = pageSizePx(layout, target.page);
+      const pt = get().pdfDoc?.pages[target.page];
+      const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
+      const wanted = last?.width ? last.width : physical ? physical * size.width : undefined;
+      const at =
+        target.x === undefined || target.y === undefined
+          ? undefined
+          : { x: target.x * size.width, y: target.y * size.height };
+      let box = initialBox(size, aspect, {
+        ...(wanted ? { width: wanted } : {}),
+        ...(at ? { at } : {}),
+      });
+      box = moveBox(box, 0, 0, size, rotate);
+      width = box.width;
+      placed.push({
+        id: `d${++serial}`,
+        stampId: stamp.id,
+        src: stamp.url,
+        page: target.page,
+        box: toPageFraction(box, size),
+        rotate,
+        // A stamp at found words belongs to those words, not to every page.
+        batch: batch && at === undefined,
+      });
+    }
+    const selected = placed.at(-1)?.id ?? get().pdfSelected;
+    set((s) => ({ pdfPlacements: [...s.pdfPlacements, ...placed], pdfSelected: selected }));
+    if (placed.length > 0) remember(stamp.id, { width, rotate });
+    return placed.map((p) => p.id);
+  }
+
   return {
     pdfDoc: null,
     pdfPlacements: [],
@@ -153,29 +209,12 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     },
 
     placePdfStamp(stamp, aspect, page, layout) {
-      const size = pageSizePx(layout, page);
-      const last = get().lastUse[stamp.id];
-      const rotate = last?.rotate ?? 0;
-      const pt = get().pdfDoc?.pages[page];
-      // A made seal's mm is the seal's own width; its image is wider by the transparent margin.
-      const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
-      const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
-      const width = last?.width ? last.width : physical ? physical * size.width : undefined;
-      let box = initialBox(size, aspect, width ? { width } : {});
-      box = moveBox(box, 0, 0, size, rotate);
-      const id = `d${++serial}`;
-      const placement: PdfPlacement = {
-        id,
-        stampId: stamp.id,
-        src: stamp.url,
-        page,
-        box: toPageFraction(box, size),
-        rotate,
-        batch: get().pdfMode === 'batch',
-      };
-      set((s) => ({ pdfPlacements: [...s.pdfPlacements, placement], pdfSelected: id }));
-      remember(stamp.id, { width: box.width, rotate });
-      return id;
+      const [id] = placeAll(stamp, aspect, [{ page }], layout);
+      return id as string;
+    },
+
+    placePdfStampsAt(stamp, aspect, targets, layout) {
+      return placeAll(stamp, aspect, targets, layout);
     },
 
     movePdfStamp(id, box, layout) {

@@ -13,6 +13,7 @@ import StampGallery from '../gallery/StampGallery';
 import layout from '../sign/SignLayout.module.css';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes } from './column';
 import { exportPlan, imagesUsed, type PlanOptions, pagingImageMm, signedName } from './exportPlan';
+import KeywordStamp from './KeywordStamp';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
@@ -281,6 +282,7 @@ export default function PdfSignTab() {
           </p>
         )}
         <SignOptions />
+        <KeywordStamp viewRef={viewRef} />
         <StampGallery onPick={(entry) => void place(entry)} hint={t('pdfsign.pickHint')} />
         <button type="button" className={styles.link} onClick={() => setActiveTab('make')}>
           {t('pdfsign.makeSeal')}
