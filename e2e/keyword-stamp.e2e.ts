@@ -93,7 +93,7 @@ describe('关键字签章', () => {
     // Keyboard only: type, Enter, Tab to 全部盖章, Enter.
     await box.fill('（盖章）');
     await box.press('Enter');
-    await page.getByText('找到 2 处').waitFor();
+    await page.getByText('找到 2 处。').waitFor();
     const hits = page.getByRole('list', { name: '找到的位置' }).getByRole('button');
     expect(await hits.allTextContents()).toEqual([
       expect.stringMatching(/^第 1 页.*甲方（盖章）/),
@@ -128,7 +128,7 @@ describe('关键字签章', () => {
     const box = page.getByRole('searchbox', { name: '关键字签章' });
     await box.fill('乙方 (盖章)');
     await page.getByRole('button', { name: '查找', exact: true }).click();
-    await page.getByText('找到 1 处').waitFor();
+    await page.getByText('找到 1 处。').waitFor();
     await page.getByRole('list', { name: '找到的位置' }).getByRole('button').click();
     await expect.poll(() => page.getByRole('button', { name: PLACED }).count()).toBe(1);
     expect(await page.locator('[data-placement][data-on-page="2"]').count()).toBe(1);

@@ -54,7 +54,7 @@ export default {
     find: 'Find',
     seal: 'Seal',
     searching: 'Searching…',
-    found: '{{count}} found',
+    found: '{{count}} found.',
     none: '“{{query}}” was not found.',
     empty: 'Type the words to find.',
     needPdf: 'Choose a PDF first.',

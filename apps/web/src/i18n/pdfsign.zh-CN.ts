@@ -46,7 +46,7 @@ export default {
     find: '查找',
     seal: '印章',
     searching: '正在查找…',
-    found: '找到 {{count}} 处',
+    found: '找到 {{count}} 处。',
     none: '没有找到“{{query}}”。',
     empty: '请输入要查找的文字。',
     needPdf: '请先选择PDF。',
