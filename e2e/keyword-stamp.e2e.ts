@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cjkPdf } from '../test-support/cjk-pdf';
-import { openPage, removeDir, useApp } from './harness';
+import { openPage, removeDir, seriousAxeViolations, useApp } from './harness';
 import { pixel, type Rgba, readPng } from './png';
 
 const NAME = '上海某某贸易有限公司';
@@ -106,6 +106,8 @@ describe('关键字签章', () => {
     expect(await page.locator('[data-placement][data-on-page="1"]').count()).toBe(1);
     expect(await page.locator('[data-placement][data-on-page="2"]').count()).toBe(1);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'keyword-1280.png') });
+    // With the box, its messages and the list of hits on screen: nothing axe calls serious.
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '编辑完成' }).click();
