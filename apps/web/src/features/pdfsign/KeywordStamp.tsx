@@ -1,6 +1,6 @@
 /**
  * 关键字签章: finds words in the open PDF with the same kernel as `yinzhang stamp --at-text`
- * (@yinzhang/pdf's findTextInPdf, loaded on first use) and places the chosen seal centred on one
+ * (@yinzhang/pdf's findTextInPdf, run in the PDF worker) and places the chosen seal centred on one
  * hit or on all of them, as ordinary placements (movable, deletable).
  */
 import type { TextHit } from '@yinzhang/pdf';
@@ -35,9 +35,15 @@ export default function KeywordStamp({ viewRef }: { viewRef: RefObject<PagesView
     if (query.trim() === '') return setSearch({ state: 'message', text: t('keyword.empty') });
     setSearch({ state: 'searching' });
     try {
-      const { findTextInPdf } = await import('@yinzhang/pdf');
-      const bytes = new Uint8Array(await doc.file.arrayBuffer());
-      const hits = await findTextInPdf(bytes, query, { password: doc.password });
+      // In the PDF worker: a 100-page contract takes about a second, the page stays responsive.
+      const { pdfJobs } = await import('../../workers/pdfJobs');
+      const bytes = await doc.file.arrayBuffer();
+      const { hits } = await pdfJobs().run({
+        kind: 'findText',
+        bytes,
+        query,
+        password: doc.password,
+      });
       setSearch(
         hits.length === 0
           ? { state: 'message', text: t('keyword.none', { query }) }
