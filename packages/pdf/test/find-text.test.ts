@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cjkPdf, type FixturePage } from '../../../test-support/cjk-pdf';
+import { PdfPasswordError } from '../src/errors';
 import { findTextInPdf, foldForSearch, placementAtHit } from '../src/find-text';
 import { mm } from '../src/units';
 
@@ -107,6 +112,28 @@ describe('findTextInPdf: boxes in fractions of the displayed page', () => {
     expect(hits[0]?.text).toBe('（盖章）');
     expect(await findTextInPdf(bytes, '丙方')).toEqual([]);
     expect(await findTextInPdf(bytes, '   ')).toEqual([]);
+  });
+
+  it('reads an AES-256 file with its password (qpdf encrypts), and asks for it without', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'find-text-'));
+    try {
+      writeFileSync(join(dir, 'in.pdf'), cjkPdf([{ runs: [line()] }]));
+      execFileSync('qpdf', [
+        '--encrypt',
+        'user',
+        'owner',
+        '256',
+        '--',
+        join(dir, 'in.pdf'),
+        join(dir, 'locked.pdf'),
+      ]);
+      const locked = new Uint8Array(readFileSync(join(dir, 'locked.pdf')));
+      const hits = await findTextInPdf(locked, '（盖章）', { password: 'user' });
+      expect(hits.map((h) => h.text)).toEqual(['（盖章）']);
+      await expect(findTextInPdf(locked, '（盖章）')).rejects.toBeInstanceOf(PdfPasswordError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
