@@ -4,6 +4,7 @@
  */
 export * from './defaults';
 export * from './errors';
+export * from './find-text';
 export * from './freetext';
 export * from './geometry';
 export { type ExifOrientation, type ImageKind, imageKind, jpegOrientation } from './images';

@@ -45,6 +45,33 @@ describe('PDF placements in the store', () => {
     expect(store.getState().pdfSelected).toBe(p.id);
   });
 
+  it.each([
+    { name: 'one hit', targets: [{ page: 2, x: 0.3, y: 0.16 }] },
+    {
+      name: 'hits on two pages, in batch mode too (a found stamp is not a batch stamp)',
+      targets: [
+        { page: 0, x: 0.3, y: 0.16 },
+        { page: 1, x: 0.6, y: 0.5 },
+      ],
+      batch: true,
+    },
+  ])('placePdfStampsAt centres the seal on each target: $name', ({ targets, batch }) => {
+    const { store, layout } = setup();
+    if (batch) store.getState().setPdfMode('batch');
+    const ids = store.getState().placePdfStampsAt(seal, 1, targets, layout);
+    const placed = store.getState().pdfPlacements;
+    expect(placed.map((p) => p.id)).toEqual(ids);
+    for (const [i, t] of targets.entries()) {
+      const p = placed[i];
+      expect(p?.page).toBe(t.page);
+      expect(p?.batch).toBe(false);
+      expect((p?.box.x ?? 0) + (p?.box.width ?? 0) / 2).toBeCloseTo(t.x, 6);
+      expect((p?.box.y ?? 0) + (p?.box.height ?? 0) / 2).toBeCloseTo(t.y, 6);
+      expect(p?.box.width).toBeCloseTo((sealImageMm(42) * 72) / 25.4 / 595.28, 6);
+    }
+    expect(store.getState().pdfSelected).toBe(ids.at(-1));
+  });
+
   it('uses 20 % of the page width for a stamp without a printed size, then the last size', () => {
     const { store, layout } = setup();
     store.getState().placePdfStamp(image, 2, 0, layout);

@@ -91,6 +91,16 @@ export interface PdfSignState {
     layout: ColumnLayout,
     at?: { x: number; y: number },
   ): string;
+  /**
+   * 关键字签章: the stamp centred on each target (a point in fractions of its displayed page), sized
+   * as placePdfStamp sizes it; the last one is selected. Returns the new placements' ids.
+   */
+  placePdfStampsAt(
+    stamp: { id: string; url: string; sizeMm?: number | undefined },
+    aspect: number,
+    targets: readonly { page: number; x: number; y: number }[],
+    layout: ColumnLayout,
+  ): string[];
   movePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
   resizePdfStamp(id: string, box: Box<CssPx>, layout: ColumnLayout): void;
   rotatePdfStamp(id: string, layout: ColumnLayout): void;
@@ -133,6 +143,60 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     return p.batch ? { ...p, box: at.box, page: at.page } : { ...p, ...at };
   }
 
+  /** New placements of one stamp, centred on each target (the page's middle without x, y). */
+  function placeAll(
+    stamp: { id: string; url: string; sizeMm?: number | undefined },
+    aspect: number,
+    // x, y: page fractions (关键字签章, the stamp belongs to those words); px: a point in px of the
+    // page (the visible part of the page in view).
+    targets: readonly { page: number; x?: number; y?: number; px?: { x: number; y: number } }[],
+    layout: ColumnLayout,
+  ): string[] {
+    const last = get().lastUse[stamp.id];
+    const rotate = last?.rotate ?? 0;
+    // A made seal's mm is the seal's own width; its image is wider by the transparent margin.
+    const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
+    const batch = get().pdfMode === 'batch';
+    const placed: PdfPlacement[] = [];
+    let width = 0;
+    for (const target of targets) {
+      const size = pageSizePx(layout, target.page);
+      const pt = get().pdfDoc?.pages[target.page];
+      const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
+      const wanted = last?.width ? last.width : physical ? physical * size.width : undefined;
+      const words =
+        target.x === undefined || target.y === undefined
+          ? undefined
+          : { x: target.x * size.width, y: target.y * size.height };
+      const at = words ?? target.px;
+      let box = initialBox(size, aspect, {
+        ...(wanted ? { width: wanted } : {}),
+        ...(at ? { at } : {}),
+      });
+      box = moveBox(box, 0, 0, size, rotate);
+      width = box.width;
+      // Ids restored from the last visit are taken already.
+      let id = `d${++serial}`;
+      while (get().pdfPlacements.some((p) => p.id === id)) id = `d${++serial}`;
+      placed.push({
+        id,
+        stampId: stamp.id,
+        src: stamp.url,
+        page: target.page,
+        box: toPageFraction(box, size),
+        rotate,
+        // A stamp at found words belongs to those words, not to every page.
+        batch: batch && words === undefined,
+      });
+    }
+    // One undo step for all of them.
+    if (placed.length > 0) {
+      commit([...get().pdfPlacements, ...placed], null, placed.at(-1)?.id ?? null);
+    }
+    if (placed.length > 0) remember(stamp.id, { width, rotate });
+    return placed.map((p) => p.id);
+  }
+
   return {
     pdfDoc: null,
     pdfPlacements: [],
@@ -159,31 +223,12 @@ export function createPdfSignSlice(set: Set, get: Get): PdfSignState {
     },
 
     placePdfStamp(stamp, aspect, page, layout, at) {
-      const size = pageSizePx(layout, page);
-      const last = get().lastUse[stamp.id];
-      const rotate = last?.rotate ?? 0;
-      const pt = get().pdfDoc?.pages[page];
-      // A made seal's mm is the seal's own width; its image is wider by the transparent margin.
-      const imageMm = stamp.sizeMm ? sealImageMm(stamp.sizeMm) : undefined;
-      const physical = pt ? physicalWidthFraction(imageMm, pt.width) : undefined;
-      const width = last?.width ? last.width : physical ? physical * size.width : undefined;
-      let box = initialBox(size, aspect, { ...(width ? { width } : {}), ...(at ? { at } : {}) });
-      box = moveBox(box, 0, 0, size, rotate);
-      // Ids restored from the last visit are taken already.
-      let id = `d${++serial}`;
-      while (get().pdfPlacements.some((p) => p.id === id)) id = `d${++serial}`;
-      const placement: PdfPlacement = {
-        id,
-        stampId: stamp.id,
-        src: stamp.url,
-        page,
-        box: toPageFraction(box, size),
-        rotate,
-        batch: get().pdfMode === 'batch',
-      };
-      commit([...get().pdfPlacements, placement], null, id);
-      remember(stamp.id, { width: box.width, rotate });
-      return id;
+      const [id] = placeAll(stamp, aspect, [{ page, ...(at ? { px: at } : {}) }], layout);
+      return id as string;
+    },
+
+    placePdfStampsAt(stamp, aspect, targets, layout) {
+      return placeAll(stamp, aspect, targets, layout);
     },
 
     movePdfStamp(id, box, layout) {

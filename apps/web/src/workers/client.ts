@@ -44,6 +44,7 @@ export interface JobClient {
 export function transferablesOf(job: PdfJob): ArrayBuffer[] {
   switch (job.kind) {
     case 'inspect':
+    case 'findText':
       return [job.bytes];
     case 'merge':
       return job.files.map((f) => f.bytes);

@@ -2,12 +2,13 @@
  * The PDF worker: runs @yinzhang/pdf (merging, images to PDF, reading page counts) off the main
  * thread. Everything it does is in protocol.ts; this file only wires it to the worker's messages.
  */
-import { imagesToPdf, type Mm, mergePdfs, readPdfInfo } from '@yinzhang/pdf';
+import { findTextInPdf, imagesToPdf, type Mm, mergePdfs, readPdfInfo } from '@yinzhang/pdf';
 import { handleRequest, type JobRequest, type PdfEngine } from './protocol';
 
 const engine: PdfEngine = {
   readPdfInfo,
   mergePdfs,
+  findTextInPdf,
   imagesToPdf: (images, { marginMm, ...options }) =>
     imagesToPdf(images, { ...options, marginMm: marginMm as Mm }),
 };

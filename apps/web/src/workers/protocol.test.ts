@@ -1,3 +1,4 @@
+import type { TextHit } from '@yinzhang/pdf';
 import { describe, expect, it, vi } from 'vitest';
 import {
   exactBuffer,
@@ -16,6 +17,8 @@ class FakePdfError extends Error {
     super(message);
   }
 }
+
+const BOX = { x: 0.1, y: 0.2, width: 0.3, height: 0.02 } as TextHit['box'];
 
 function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
   return {
@@ -36,6 +39,9 @@ function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
       };
     }),
     imagesToPdf: vi.fn<PdfEngine['imagesToPdf']>(async (images) => new Uint8Array(images.length)),
+    findTextInPdf: vi.fn<PdfEngine['findTextInPdf']>(async (bytes, query) =>
+      bytes.length > 0 ? [{ page: 1, box: BOX, text: query, context: `甲方${query}` }] : [],
+    ),
     ...overrides,
   };
 }
@@ -166,6 +172,26 @@ describe('handleRequest', () => {
       code: 'BAD_IMAGE',
       message: 'Image 1 is not a PNG or JPEG image',
     });
+  });
+});
+
+describe('handleRequest findText', () => {
+  it.each([
+    { name: 'hits', bytes: 4, hits: 1 },
+    { name: 'no hit', bytes: 0, hits: 0 },
+  ])('answers with the engine’s hits: $name', async ({ bytes, hits }) => {
+    const engine = fakeEngine();
+    const posted = await run(
+      { id: 3, kind: 'findText', bytes: new ArrayBuffer(bytes), query: '（盖章）', password: 'pw' },
+      engine,
+    );
+    expect(engine.findTextInPdf).toHaveBeenCalledWith(expect.any(Uint8Array), '（盖章）', {
+      password: 'pw',
+    });
+    const [last] = posted.slice(-1);
+    expect(last?.message.type).toBe('done');
+    const message = last?.message as { answer?: { hits: TextHit[] } } | undefined;
+    expect(message?.answer?.hits).toHaveLength(hits);
   });
 });
 

@@ -3,7 +3,7 @@
  * function over an injected engine (so it is tested without a worker). Bytes travel as
  * ArrayBuffers and are transferred, not copied.
  */
-import type { MergeResult, Orientation, PageSize, Progress } from '@yinzhang/pdf';
+import type { MergeResult, Orientation, PageSize, Progress, TextHit } from '@yinzhang/pdf';
 
 export interface ImageJobOptions {
   pageSize: PageSize;
@@ -19,7 +19,9 @@ export type PdfJob =
       files: { name: string; bytes: ArrayBuffer; password?: string | undefined }[];
     }
   /** PNG or JPEG bytes, one page each. */
-  | { kind: 'images'; images: ArrayBuffer[]; options: ImageJobOptions };
+  | { kind: 'images'; images: ArrayBuffer[]; options: ImageJobOptions }
+  /** 关键字签章: where the words are (the bytes are a copy: the page keeps its file). */
+  | { kind: 'findText'; bytes: ArrayBuffer; query: string; password?: string | undefined };
 
 export type InspectAnswer =
   | ({ ok: true; pages: number } & Partial<InspectTrust>)
@@ -47,6 +49,7 @@ export interface JobAnswers {
   inspect: InspectAnswer;
   merge: MergeAnswer;
   images: ImagesAnswer;
+  findText: { hits: TextHit[] };
 }
 
 export type JobRequest = PdfJob & { id: number };
@@ -76,6 +79,11 @@ export interface PdfEngine {
     images: readonly { bytes: Uint8Array }[],
     options: ImageJobOptions & { onProgress?: (p: Progress) => void },
   ): Promise<Uint8Array>;
+  findTextInPdf(
+    bytes: Uint8Array,
+    query: string,
+    options: { password?: string | undefined },
+  ): Promise<TextHit[]>;
 }
 
 export type Post = (message: JobMessage, transfer: Transferable[]) => void;
@@ -142,6 +150,12 @@ async function run(
       );
       const bytes = exactBuffer(out);
       return { answer: { bytes }, transfer: [bytes] };
+    }
+    case 'findText': {
+      const hits = await engine.findTextInPdf(new Uint8Array(job.bytes), job.query, {
+        password: job.password,
+      });
+      return { answer: { hits }, transfer: [] };
     }
   }
 }

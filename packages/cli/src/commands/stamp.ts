@@ -1,5 +1,6 @@
 import type { Placement } from '@yinzhang/pdf';
 import type { PageFraction } from '@yinzhang/seal/placement';
+import { stampAtText } from '../at-text';
 import { COMMON_HELP, type Command, kb, str } from '../command';
 import { UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
@@ -12,6 +13,8 @@ export const stampCommand: Command = {
   help: `yinzhang stamp in.pdf --image stamp.png (--page N | --every-page) --x F --y F --width F|NUMmm
                 [--rotate 0|90|180|270] [--password P] [--decrypt] [--ignore-restrictions]
                 [--force-rewrite] -o out.pdf
+       yinzhang stamp in.pdf --image stamp.png --at-text WORDS [--all-hits] --width F|NUMmm
+                [--dx MM] [--dy MM] [--rotate 0|90|180|270] -o out.pdf
 
 Places the image with its top-left corner at (x, y), as fractions of the page as displayed
 (0,0 is the top-left corner, 1,1 the bottom-right). Its height follows the image's shape.
@@ -25,6 +28,12 @@ A stamp that runs past the bottom of its page continues on the next page.
   --x F, --y F        the stamp's top-left corner, fractions of the page width and height
   --width F|NUMmm     a fraction of the page width (e.g. 0.2), or a printed size (e.g. 42mm)
   --rotate DEG        turn the stamp clockwise about its centre
+  --at-text WORDS     关键字签章: centre the stamp on these words instead of --page/--x/--y;
+                      spaces and full/half-width brackets and colons need not match exactly;
+                      the first hit (stderr says which page, and how many there were)
+  --all-hits          with --at-text: a stamp on every hit
+  --dx MM, --dy MM    with --at-text: move the stamp right/down from the words' centre (mm;
+                      negative: left/up)
 ${TRUST_HELP}
 
 ${COMMON_HELP}`,
@@ -37,10 +46,19 @@ ${COMMON_HELP}`,
     y: { type: 'string' },
     width: { type: 'string' },
     rotate: { type: 'string' },
+    'at-text': { type: 'string' },
+    'all-hits': { type: 'boolean', default: false },
+    dx: { type: 'string' },
+    dy: { type: 'string' },
     ...TRUST_OPTIONS,
   },
   async run(args, report) {
     const output = required(str(args, 'output'), '--output');
+    if (str(args, 'at-text') !== undefined) return stampAtText(args, report, output);
+    for (const flag of ['all-hits', 'dx', 'dy'] as const) {
+      const v = args.values[flag];
+      if (v !== undefined && v !== false) throw new UsageError(`--${flag} goes with --at-text`);
+    }
     if (args.positionals.length !== 1) throw new UsageError('give exactly one input PDF');
     const input = args.positionals[0] as string;
     const every = args.values['every-page'] === true;

@@ -15,6 +15,7 @@ import StampGallery from '../gallery/StampGallery';
 import CloseDocument from '../sign/CloseDocument';
 import layout from '../sign/SignLayout.module.css';
 import { exportPlan, imagesUsed, type PlanOptions, pagingImageMm, signedName } from './exportPlan';
+import KeywordStamp from './KeywordStamp';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { pagingSealEntry } from './pagingSeal';
@@ -309,6 +310,7 @@ export default function PdfSignTab() {
           </p>
         )}
         <SignOptions />
+        <KeywordStamp viewRef={viewRef} />
         <StampGallery onPick={(entry) => void place(entry)} hint={t('pdfsign.pickHint')} />
         <button
           type="button"
