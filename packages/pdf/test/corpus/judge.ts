@@ -53,11 +53,25 @@ export interface Rendered {
   readonly rgb: Uint8Array;
 }
 
-/** One page (1-based) at a low resolution, as viewers show it; undefined when poppler cannot. */
+/**
+ * One page (1-based) at a low resolution, as viewers show it but without annotations: a form
+ * field drawn over the stamp is the file's, and the check is about what we put in the page.
+ * Undefined when poppler cannot draw it.
+ */
 export function render(path: string, page: number, dpi = 18): Rendered | undefined {
   const r = spawnSync(
     'pdftoppm',
-    ['-r', String(dpi), '-f', String(page), '-l', String(page), '-cropbox', path],
+    [
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-cropbox',
+      '-hide-annotations',
+      path,
+    ],
     { timeout: JUDGE_TIMEOUT_MS, maxBuffer: 1 << 28 },
   );
   if (r.status !== 0 || !r.stdout || r.stdout.length < 16) return undefined;
