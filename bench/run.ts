@@ -4,10 +4,16 @@ import { renderTable } from './lib/table';
 import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib/types';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
+import { pdfUpdateSection } from './sections/pdf-update';
 import { stampSection } from './sections/stamp';
 
 /** Every benchmark area, in the order they run. Add new sections here. */
-const SECTIONS: readonly BenchSection[] = [stampSection, parseSection, pdfSection];
+const SECTIONS: readonly BenchSection[] = [
+  stampSection,
+  parseSection,
+  pdfSection,
+  pdfUpdateSection,
+];
 
 const DEFAULT_DURATION_S = 10;
 const DEFAULT_CONNECTIONS = 20;

@@ -127,7 +127,12 @@ export const pdfSection: BenchSection = {
         }),
       );
       rows.push(
-        stampRow('@yinzhang/pdf (@cantoo/pdf-lib)', ours.ms, qpdfStampMs, ours.result.length),
+        stampRow(
+          '@yinzhang/pdf (@libpdf/core, one appended update)',
+          ours.ms,
+          qpdfStampMs,
+          ours.result.length,
+        ),
       );
       const growth = (ours.result.length - source.length - seal.length) / PAGES;
       if (growth > MAX_GROWTH_PER_PAGE)
@@ -148,7 +153,9 @@ export const pdfSection: BenchSection = {
         }
         return doc.save();
       });
-      rows.push(stampRow('@libpdf/core', libpdf.ms, qpdfStampMs, libpdf.result.length));
+      rows.push(
+        stampRow('@libpdf/core drawImage, full save', libpdf.ms, qpdfStampMs, libpdf.result.length),
+      );
 
       const mergeRow = (name: string, ms: number, ref: number | undefined, out: number): Cell[] => [
         `merge ${MERGE_FILES} x ${MERGE_PAGES} pages: ${name}`,

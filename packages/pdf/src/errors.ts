@@ -10,7 +10,10 @@ export type PdfErrorCode =
   | 'NO_PAGES'
   | 'UNSUPPORTED_ENCRYPTION'
   | 'BAD_IMAGE'
-  | 'BAD_PLACEMENT';
+  | 'BAD_PLACEMENT'
+  | 'RESTRICTED'
+  | 'CERTIFIED_NO_CHANGES'
+  | 'SIGNED_NEEDS_REPAIR';
 
 export class PdfError extends Error {
   readonly code: PdfErrorCode;
@@ -49,6 +52,23 @@ export class PdfReadError extends PdfError {
 export class PdfInputError extends PdfError {
   declare readonly code: 'BAD_IMAGE' | 'BAD_PLACEMENT';
   constructor(code: 'BAD_IMAGE' | 'BAD_PLACEMENT', message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+export type PdfWriteRefusedCode = 'RESTRICTED' | 'CERTIFIED_NO_CHANGES' | 'SIGNED_NEEDS_REPAIR';
+
+/**
+ * Writing onto this file would break what it holds, so nothing was written:
+ * - RESTRICTED: its permissions forbid changes; open it with the owner password, or pass
+ *   `ignoreRestrictions`;
+ * - CERTIFIED_NO_CHANGES: a certification signature (DocMDP /P 1) allows no changes at all;
+ * - SIGNED_NEEDS_REPAIR: its cross-reference data is broken, so an appended update would not
+ *   open as the signed revision; `forceRewrite` rewrites it, invalidating the signatures.
+ */
+export class PdfWriteRefusedError extends PdfError {
+  declare readonly code: PdfWriteRefusedCode;
+  constructor(code: PdfWriteRefusedCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
   }
 }

@@ -1,8 +1,8 @@
 /**
- * Image bytes the engine embeds: PNG (its alpha becomes a soft mask) and JPEG (copied as it is,
+ * Image bytes the engine embeds: PNG (a soft mask carries its alpha) and JPEG (copied as it is,
  * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
  */
-import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
+import type { PDF, PdfRef } from '@libpdf/core';
 import { PdfInputError } from './errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'unknown';
@@ -23,18 +23,22 @@ export function imageKind(bytes: Uint8Array): ImageKind {
   return 'unknown';
 }
 
-/** Embeds PNG or JPEG bytes as one image XObject. WebP and others must be converted first. */
-export async function embedImage(
-  doc: PDFDocument,
+/**
+ * Embeds PNG or JPEG bytes as one image XObject (@libpdf/core). WebP and others must be converted
+ * first.
+ */
+export function embedImageForUpdate(
+  pdf: PDF,
   bytes: Uint8Array,
   label: string,
-): Promise<PDFImage> {
+): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
   const kind = imageKind(bytes);
   if (kind !== 'png' && kind !== 'jpeg') {
     throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
   }
   try {
-    return kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+    const image = kind === 'png' ? pdf.embedPng(bytes) : pdf.embedJpeg(bytes);
+    return { ref: image.ref, width: image.width, height: image.height };
   } catch (err) {
     throw new PdfInputError('BAD_IMAGE', `${label} could not be read as ${kind.toUpperCase()}`, {
       cause: err,

@@ -3,15 +3,14 @@
  * they are (no re-encoding) and their EXIF orientation is applied by the drawing matrix, not by
  * touching pixels.
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Size } from '@yinzhang/seal/placement';
-import { PageWriter } from './content';
 import { PdfInputError } from './errors';
 import { type Matrix, multiply } from './geometry';
-import { type ExifOrientation, embedImage, imageKind, jpegOrientation } from './images';
-import { savePdf } from './open';
+import { type ExifOrientation, embedImageForUpdate, imageKind, jpegOrientation } from './images';
 import type { OnProgress } from './progress';
 import { type Mm, mmToPt, type PdfPt, pt } from './units';
+import { UpdateWriter } from './update-writer';
 
 export type PageSize = 'a4' | 'letter' | 'fit';
 export type Orientation = 'auto' | 'portrait' | 'landscape';
@@ -88,10 +87,10 @@ export async function imagesToPdf(
   const orientation = options.orientation ?? 'auto';
   const margin = mmToPt(options.marginMm ?? (0 as Mm));
   if (!(margin >= 0)) throw new PdfInputError('BAD_PLACEMENT', 'The margin cannot be negative');
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const writer = new PageWriter(doc);
+  const doc = PDF.create();
+  const writer = new UpdateWriter(doc);
   for (const [i, { bytes }] of images.entries()) {
-    const image = await embedImage(doc, bytes, `Image ${i + 1}`);
+    const image = embedImageForUpdate(doc, bytes, `Image ${i + 1}`);
     const exif = imageKind(bytes) === 'jpeg' ? jpegOrientation(bytes) : 1;
     const turned = exif >= 5;
     const seen = turned
@@ -99,12 +98,13 @@ export async function imagesToPdf(
       : { width: image.width, height: image.height };
     const page = pageFor(seen, size, orientation, margin);
     const box = fitBox(seen, page, margin);
-    const pdfPage = doc.addPage([page.width, page.height]);
+    const pdfPage = doc.addPage({ width: page.width, height: page.height });
     const matrix = multiply(EXIF_MATRIX[exif], [box.width, 0, 0, box.height, box.x, box.y]);
-    writer.append(pdfPage.node, [{ image: image.ref, matrix }]);
+    writer.append(pdfPage.dict, [{ image: image.ref, matrix }]);
     options.onProgress?.({ phase: 'draw', done: i + 1, total: images.length });
   }
-  const out = await savePdf(doc);
+  // A cross-reference stream: the compact form for a new file.
+  const out = await doc.save({ useXRefStream: true });
   options.onProgress?.({ phase: 'write', done: 1, total: 1 });
   return out;
 }

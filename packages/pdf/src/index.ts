@@ -9,6 +9,7 @@ export { type ExifOrientation, type ImageKind, imageKind, jpegOrientation } from
 export * from './img2pdf';
 export * from './info';
 export * from './merge';
+export * from './notices';
 export * from './paging';
 export * from './paging-plan';
 export * from './placement';

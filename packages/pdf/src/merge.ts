@@ -10,6 +10,7 @@ import {
   PDFArray,
   PDFDict,
   PDFDocument,
+  PDFHexString,
   PDFName,
   PDFNumber,
   PDFObjectCopier,
@@ -18,6 +19,7 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib';
 import { PdfError, PdfReadError } from './errors';
+import type { OnNotice } from './notices';
 import { openPdf, savePdf } from './open';
 import { copyOutlineItems, fixDestination, namedDestinations } from './outline';
 import type { OnProgress } from './progress';
@@ -51,9 +53,15 @@ interface FileBookmark {
   readonly children: ReturnType<typeof copyOutlineItems>;
 }
 
+export interface MergeOptions {
+  readonly onProgress?: OnProgress | undefined;
+  /** SIGNATURES_DROPPED for each input that carried signatures (a merge cannot keep them). */
+  readonly onNotice?: OnNotice | undefined;
+}
+
 export async function mergePdfs(
   files: readonly MergeInput[],
-  options: { onProgress?: OnProgress | undefined } = {},
+  options: MergeOptions = {},
 ): Promise<MergeOutput> {
   const target = await PDFDocument.create({ updateMetadata: false });
   const results: MergeResult[] = [];
@@ -65,8 +73,10 @@ export async function mergePdfs(
   for (const [i, file] of files.entries()) {
     options.onProgress?.({ phase: 'copy', done: i, total: files.length });
     let copied: PDFRef[];
+    let signed: string[];
     try {
       const source = await openPdf(file.bytes, file.password);
+      signed = signatureFields(source);
       const copier = PDFObjectCopier.for(source.context, target.context);
       const names = namedDestinations(source);
       const pages = source.getPages();
@@ -96,6 +106,14 @@ export async function mergePdfs(
     }
     pageCount += copied.length;
     results.push({ name: file.name, ok: true, pages: copied.length });
+    if (signed.length > 0) {
+      options.onNotice?.({
+        code: 'SIGNATURES_DROPPED',
+        message: `The signatures of ${file.name} (${signed.join(', ')}) are not carried into the merged file`,
+        signatures: signed,
+        file: file.name,
+      });
+    }
   }
   target.catalog.Pages().set(PDFName.of('Count'), PDFNumber.of(pageCount));
   options.onProgress?.({ phase: 'copy', done: files.length, total: files.length });
@@ -115,6 +133,37 @@ function failed(name: string, err: unknown): MergeResult {
     return { name, ok: false, pages: 0, error: err.message, code: err.code };
   const damaged = new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete');
   return { name, ok: false, pages: 0, error: damaged.message, code: damaged.code };
+}
+
+/** The names of the signed signature fields (/FT /Sig with a value), as a.b.c. */
+function signatureFields(doc: PDFDocument): string[] {
+  const { context } = doc;
+  const form = context.lookupMaybe(doc.catalog.get(PDFName.of('AcroForm')), PDFDict);
+  const out: string[] = [];
+  const seen = new Set<PDFDict>();
+  const walk = (kids: unknown, parent: string, parentType: string | undefined) => {
+    const list = context.lookupMaybe(kids as PDFRef, PDFArray);
+    if (!list) return;
+    for (const item of list.asArray()) {
+      const field = context.lookupMaybe(item, PDFDict);
+      if (!field || seen.has(field)) continue;
+      seen.add(field);
+      const title = context.lookup(field.get(PDFName.of('T')));
+      const own =
+        title instanceof PDFString || title instanceof PDFHexString
+          ? title.decodeText()
+          : undefined;
+      const name = own === undefined ? parent : parent ? `${parent}.${own}` : own;
+      const ft = context.lookup(field.get(PDFName.of('FT')));
+      const type = ft instanceof PDFName ? ft.decodeText() : parentType;
+      if (type === 'Sig' && context.lookupMaybe(field.get(PDFName.of('V')), PDFDict)) {
+        out.push(name);
+      }
+      walk(field.get(PDFName.of('Kids')), name, type);
+    }
+  };
+  if (form) walk(form.get(PDFName.of('Fields')), '', undefined);
+  return out;
 }
 
 /** Link annotations that used named destinations get the explicit ones. */

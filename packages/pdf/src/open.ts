@@ -54,9 +54,17 @@ export async function openPdf(bytes: Uint8Array, password?: string): Promise<PDF
     doc = await decrypt(bytes, password);
   }
   checkIntegrity(doc, encrypted);
-  if (encrypted) dropEncryptionLeftovers(doc);
+  if (encrypted) {
+    dropEncryptionLeftovers(doc);
+    decrypted.add(doc);
+  }
   return doc;
 }
+
+const decrypted = new WeakSet<PDFDocument>();
+
+/** The document was opened with a password (pdf-lib holds it decrypted). */
+export const isEncrypted = (doc: PDFDocument): boolean => decrypted.has(doc);
 
 /**
  * pdf-lib decrypts every object, including the file's cross-reference stream, which was never

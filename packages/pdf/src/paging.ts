@@ -1,15 +1,16 @@
 /** The paging seal (骑缝章) on an existing PDF: one embedded seal, a strip of it on every page. */
-import { PageWriter } from './content';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
+import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
-import { displayedBoxToUser, displayedSize, imageMatrix } from './geometry';
-import { embedImage } from './images';
-import { openPdf, pageGeometry, savePdf } from './open';
+import { displayedBoxToUser, imageMatrix } from './geometry';
+import { embedImageForUpdate } from './images';
+import type { ExistingPdfWriteOptions } from './notices';
 import { pagingSealPlan } from './paging-plan';
 import type { OnProgress } from './progress';
 import { type Mm, mmToPt, pt } from './units';
+import { UpdateWriter } from './update-writer';
 
-export interface PagingSealOptions {
+export interface PagingSealOptions extends ExistingPdfWriteOptions {
   /** The seal image, PNG (transparent background) or JPEG. */
   readonly image: Uint8Array;
   readonly edge?: 'right' | 'left' | undefined;
@@ -20,7 +21,6 @@ export interface PagingSealOptions {
   readonly maxPagesPerSeal?: number | undefined;
   /** The first page's share of the seal width, when it should show more than the rest. */
   readonly firstPageShare?: number | undefined;
-  readonly password?: string | undefined;
   readonly onProgress?: OnProgress | undefined;
 }
 
@@ -30,15 +30,14 @@ export async function pagingSeal(
 ): Promise<Uint8Array> {
   const widthMm = options.widthMm ?? DEFAULT_SEAL_MM;
   if (!(widthMm > 0)) throw new PdfInputError('BAD_PLACEMENT', 'The seal width must be positive');
-  const doc = await openPdf(bytes, options.password);
-  const pages = doc.getPages();
+  const { pdf, info, geometry } = await openForUpdate(bytes, options);
+  const pages = pdf.getPages();
   options.onProgress?.({ phase: 'read', done: 1, total: 1 });
-  const geometry = pages.map(pageGeometry);
-  const image = await embedImage(doc, options.image, 'The seal image');
+  const image = embedImageForUpdate(pdf, options.image, 'The seal image');
   const sealWidth = mmToPt(widthMm);
   let plan: ReturnType<typeof pagingSealPlan>;
   try {
-    plan = pagingSealPlan(geometry.map(displayedSize), {
+    plan = pagingSealPlan(info.pages, {
       edge: options.edge ?? 'right',
       y: options.y ?? 0.5,
       sealWidth,
@@ -49,12 +48,12 @@ export async function pagingSeal(
   } catch (err) {
     throw new PdfInputError('BAD_PLACEMENT', (err as Error).message, { cause: err });
   }
-  const writer = new PageWriter(doc);
+  const writer = new UpdateWriter(pdf);
   for (const part of plan) {
     const g = geometry[part.page];
     const page = pages[part.page];
     if (!g || !page) continue;
-    writer.append(page.node, [
+    writer.append(page.dict, [
       {
         image: image.ref,
         matrix: imageMatrix(g, part.box, 0),
@@ -63,7 +62,7 @@ export async function pagingSeal(
     ]);
     options.onProgress?.({ phase: 'draw', done: part.page + 1, total: plan.length });
   }
-  const out = await savePdf(doc);
+  const out = await saveUpdate(pdf, info, options);
   options.onProgress?.({ phase: 'write', done: 1, total: 1 });
   return out;
 }

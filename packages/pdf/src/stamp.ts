@@ -2,13 +2,12 @@
  * Stamping images onto an existing PDF: one page, every page (批量签章), or across the gap
  * between two pages. Bytes in, bytes out.
  */
-import type { PDFImage } from '@cantoo/pdf-lib';
 import type { Size } from '@yinzhang/seal/placement';
-import { type Draw, PageWriter } from './content';
+import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
-import { displayedSize, imageMatrix, visibleArea } from './geometry';
-import { embedImage } from './images';
-import { openPdf, pageGeometry, savePdf } from './open';
+import { imageMatrix, visibleArea } from './geometry';
+import { embedImageForUpdate } from './images';
+import type { ExistingPdfWriteOptions } from './notices';
 import {
   everyPage,
   leavesPage,
@@ -18,8 +17,9 @@ import {
 } from './placement';
 import type { OnProgress } from './progress';
 import type { PdfPt } from './units';
+import { type UpdateDraw, UpdateWriter } from './update-writer';
 
-export interface StampOptions {
+export interface StampOptions extends ExistingPdfWriteOptions {
   /** Image bytes (PNG or JPEG) by the id placements use. Only the images placed are embedded. */
   readonly images: Readonly<Record<string, Uint8Array>>;
   readonly placements: readonly Placement[];
@@ -27,7 +27,6 @@ export interface StampOptions {
   readonly every?: { readonly placement: Placement; readonly pages: PageSelection } | undefined;
   /** The gap shown between pages, as a fraction of the displayed page width (see `continuation`). */
   readonly pageGap?: number | undefined;
-  readonly password?: string | undefined;
   readonly onProgress?: OnProgress | undefined;
 }
 
@@ -50,11 +49,10 @@ export function checkPlacement(p: Placement, pages: number, images: StampOptions
 
 export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
   const { images, onProgress } = options;
-  const doc = await openPdf(bytes, options.password);
-  const pages = doc.getPages();
+  const { pdf, info, geometry } = await openForUpdate(bytes, options);
+  const pages = pdf.getPages();
   onProgress?.({ phase: 'read', done: 1, total: 1 });
-  const geometry = pages.map(pageGeometry);
-  const sizes: Size<PdfPt>[] = geometry.map(displayedSize);
+  const sizes: Size<PdfPt>[] = [...info.pages];
 
   const requested = [...options.placements];
   if (options.every) requested.push(options.every.placement);
@@ -65,9 +63,9 @@ export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promis
   }
 
   // One XObject per distinct image, referenced from every page that shows it.
-  const embedded = new Map<string, PDFImage>();
+  const embedded = new Map<string, ReturnType<typeof embedImageForUpdate>>();
   for (const id of new Set(placed.map((p) => p.image))) {
-    embedded.set(id, await embedImage(doc, images[id] as Uint8Array, `Image "${id}"`));
+    embedded.set(id, embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`));
   }
 
   const byPage = new Map<number, Placement[]>();
@@ -76,22 +74,22 @@ export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promis
     if (list) list.push(p);
     else byPage.set(p.page, [p]);
   }
-  const writer = new PageWriter(doc);
+  const writer = new UpdateWriter(pdf);
   let done = 0;
   for (const [index, list] of [...byPage].sort((a, b) => a[0] - b[0])) {
     const g = geometry[index];
     const size = sizes[index];
     const page = pages[index];
     if (!g || !size || !page) continue;
-    const draws: Draw[] = list.map((p) => ({
-      image: (embedded.get(p.image) as PDFImage).ref,
+    const draws: UpdateDraw[] = list.map((p) => ({
+      image: (embedded.get(p.image) as { ref: UpdateDraw['image'] }).ref,
       matrix: imageMatrix(g, p, p.rotate),
       clip: leavesPage(p, size) ? visibleArea(g) : undefined,
     }));
-    writer.append(page.node, draws);
+    writer.append(page.dict, draws);
     onProgress?.({ phase: 'draw', done: ++done, total: byPage.size });
   }
-  const out = await savePdf(doc);
+  const out = await saveUpdate(pdf, info, options);
   onProgress?.({ phase: 'write', done: 1, total: 1 });
   return out;
 }

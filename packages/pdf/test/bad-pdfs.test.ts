@@ -283,9 +283,12 @@ describe.each(CASES)('$name', ({ bytes, password, expect: outcome, qpdfWarns }) 
       return;
     }
     const out = await work;
-    if (!qpdfWarns) expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
-    expect((await readPdfInfo(out)).pages).toHaveLength(outcome.pages);
-    const page = renderPage(out, 1);
+    // An encrypted input stays encrypted: the same password opens the output.
+    if (!qpdfWarns) {
+      expect(qpdfCheck(out, password)).toMatch(/No syntax or stream encoding errors/);
+    }
+    expect((await readPdfInfo(out, password)).pages).toHaveLength(outcome.pages);
+    const page = renderPage(out, 1, 36, password);
     expect(findBox(page, isBlack)).toBeDefined();
     expect(findBox(page, isRed)).toBeDefined();
   });
@@ -296,7 +299,7 @@ describe.each(CASES)('$name', ({ bytes, password, expect: outcome, qpdfWarns }) 
       expect(outcome.error).toContain((await typedError(work)).code);
       return;
     }
-    expect((await readPdfInfo(await work)).pages).toHaveLength(outcome.pages);
+    expect((await readPdfInfo(await work, password)).pages).toHaveLength(outcome.pages);
   });
 
   it('merge with a good file: reported, the good file still merged', {

@@ -87,9 +87,10 @@ describe('encrypted PDFs', () => {
         placements: [placement],
         password: which,
       });
-      expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
+      // The output keeps the file's encryption: the user password opens it.
+      expect(qpdfCheck(out, 'user')).toMatch(/No syntax or stream encoding errors/);
       for (const page of [1, 2]) {
-        const img = renderPage(out, page);
+        const img = renderPage(out, page, 36, 'user');
         expect(findBox(img, isBlack)).toBeDefined();
         expect(findBox(img, isRed) !== undefined).toBe(page === 1);
       }
@@ -98,7 +99,7 @@ describe('encrypted PDFs', () => {
 
   // qpdf keeps the object streams and cross-reference stream of a file written by pdf-lib.
   it.each(CIPHERS)(
-    '%s, cross-reference stream: the output opens again as a plain PDF',
+    '%s, cross-reference stream: stays encrypted, and decrypt: true writes a plain PDF',
     async (cipher) => {
       const doc = await PDFDocument.load(plain);
       const enc = qpdfEncrypt('user', 'owner', cipher, await doc.save({ useObjectStreams: true }));
@@ -107,11 +108,17 @@ describe('encrypted PDFs', () => {
         placements: [placement],
         password: 'user',
       });
-      expect(new TextDecoder('latin1').decode(once)).not.toMatch(/\/Encrypt/);
+      expect(new TextDecoder('latin1').decode(once)).toMatch(/\/Encrypt/);
+      const notices: string[] = [];
       const twice = await stampPdf(once, {
         images: { s: stamp },
         placements: [{ ...placement, page: 1 }],
+        password: 'owner',
+        decrypt: true,
+        onNotice: (n) => notices.push(n.code),
       });
+      expect(notices).toEqual(['DECRYPTED', 'REWRITTEN']);
+      expect(new TextDecoder('latin1').decode(twice)).not.toMatch(/\/Encrypt/);
       for (const page of [1, 2]) expect(findBox(renderPage(twice, page), isRed)).toBeDefined();
     },
   );

@@ -80,8 +80,8 @@ describe('rendered', () => {
     for (const s of strips) expect(Math.abs(s.length - sealPx / 5)).toBeLessThanOrEqual(2);
     expectSeal(strips.flat(), sealPx);
     expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
-    // One image XObject (plus nothing else large): the file holds the seal once.
-    expect(new TextDecoder().decode(out).match(/\/Subtype \/Image/g)).toHaveLength(1);
+    // The seal is held once: one image XObject and its soft mask.
+    expect(new TextDecoder().decode(out).match(/\/Subtype \/Image/g)).toHaveLength(2);
   });
 
   it('left edge: page 1 shows the rightmost strip', async () => {

@@ -34,9 +34,16 @@ function parsePpm(buf: Buffer): Raster {
 }
 
 /** One page (1-based) as the viewer shows it: the CropBox, turned by /Rotate. */
-export function renderPage(pdf: Uint8Array | string, page: number, dpi = 36): Raster {
+export function renderPage(
+  pdf: Uint8Array | string,
+  page: number,
+  dpi = 36,
+  password?: string,
+): Raster {
   const path = typeof pdf === 'string' ? pdf : tempFile(pdf);
-  const args = ['-r', String(dpi), '-f', String(page), '-l', String(page), '-cropbox', path];
+  const args = ['-r', String(dpi), '-f', String(page), '-l', String(page), '-cropbox'];
+  if (password !== undefined) args.push('-upw', password);
+  args.push(path);
   return parsePpm(execFileSync('pdftoppm', args, { maxBuffer: 1 << 28 }));
 }
 
@@ -81,6 +88,7 @@ export function findBox(img: Raster, test: (p: Rgb) => boolean): FracBox | undef
   };
 }
 
-export function qpdfCheck(pdf: Uint8Array): string {
-  return execFileSync('qpdf', ['--check', tempFile(pdf)], { encoding: 'utf8' });
+export function qpdfCheck(pdf: Uint8Array, password?: string): string {
+  const args = ['--check', ...(password === undefined ? [] : [`--password=${password}`])];
+  return execFileSync('qpdf', [...args, tempFile(pdf)], { encoding: 'utf8' });
 }
