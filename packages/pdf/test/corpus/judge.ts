@@ -8,6 +8,11 @@ import { spawnSync } from 'node:child_process';
 export type InputClass = 'reads' | 'password' | 'unreadable';
 
 const JUDGE_TIMEOUT_MS = 60_000;
+/**
+ * Poppler takes most of a minute on a few pages (issue16263.pdf's, input and output alike); a
+ * render it cannot finish in this time says nothing about our stamp, like one it cannot draw.
+ */
+const RENDER_TIMEOUT_MS = 15_000;
 
 function qpdf(args: readonly string[]) {
   return spawnSync('qpdf', [...args], {
@@ -72,7 +77,7 @@ export function render(path: string, page: number, dpi = 18): Rendered | undefin
       '-hide-annotations',
       path,
     ],
-    { timeout: JUDGE_TIMEOUT_MS, maxBuffer: 1 << 28 },
+    { timeout: RENDER_TIMEOUT_MS, maxBuffer: 1 << 28 },
   );
   if (r.status !== 0 || !r.stdout || r.stdout.length < 16) return undefined;
   const head = r.stdout.subarray(0, 64).toString('latin1');

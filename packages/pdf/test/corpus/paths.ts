@@ -24,6 +24,7 @@ export type Outcome = 'ok' | 'refused' | 'crash' | 'worse' | 'lost-page' | 'no-s
 export interface RunResult {
   readonly path: PathName;
   readonly outcome: Outcome;
+  /** Our own time on the path, without the judges' (qpdf, pdftoppm). */
   readonly ms: number;
   /** Our error code for a refusal, the engine's message for a crash, qpdf's for worse. */
   readonly detail?: string;
@@ -84,7 +85,19 @@ export async function runFile(file: string): Promise<FileResult> {
   const { kind: input, pages } = classifyInput(file);
   const dir = mkdtempSync(join(tmpdir(), 'yz-corpus-'));
   const runs: RunResult[] = [];
-  const judge = (name: string, out: Uint8Array, expectPages: number) => {
+  /** Time spent in the judges during the current path, taken off its time. */
+  let judging = 0;
+  const timed = <T>(work: () => T): T => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      judging += performance.now() - start;
+    }
+  };
+  const judge = (name: string, out: Uint8Array, expectPages: number) =>
+    timed(() => judgeOutput(name, out, expectPages));
+  const judgeOutput = (name: string, out: Uint8Array, expectPages: number) => {
     const path = join(dir, `${name}.pdf`);
     writeFileSync(path, out);
     const check = checkOutput(path);
@@ -111,6 +124,7 @@ export async function runFile(file: string): Promise<FileResult> {
     work: () => Promise<{ outcome: Outcome; detail?: string | undefined }>,
   ) => {
     const start = performance.now();
+    judging = 0;
     let result: { outcome: Outcome; detail?: string | undefined };
     try {
       result = await work();
@@ -121,7 +135,7 @@ export async function runFile(file: string): Promise<FileResult> {
         result = await work().catch(failure);
       }
     }
-    const ms = Math.round(performance.now() - start);
+    const ms = Math.round(performance.now() - start - judging);
     runs.push({
       path,
       ms,
@@ -146,7 +160,7 @@ export async function runFile(file: string): Promise<FileResult> {
       const j = judge('stamp-page', out, pages);
       if (j.outcome !== 'ok' || input !== 'reads') return j;
       // A page poppler cannot draw says nothing about our stamp; one it draws must show it.
-      const img = render(j.out, 1);
+      const img = timed(() => render(j.out, 1));
       if (img && redShare(img, BOX) < 0.5) {
         return { outcome: 'no-stamp', detail: `red ${redShare(img, BOX).toFixed(2)}` };
       }
