@@ -58,13 +58,16 @@ export function scanBalance(bytes: Uint8Array): ContentBalance {
       const start = i;
       while (i < n && !isWhite(bytes[i] as number) && !isDelimiter(bytes[i] as number)) i++;
       const len = i - start;
-      if (len === 1 && c === 0x71) depth++; // q
+      if (len === 1 && c === 0x71)
+        depth++; // q
       else if (len === 1 && c === 0x51) {
         // Q
         if (depth > 0) depth--;
         else deficit++;
-      } else if (len === 2 && c === 0x42 && bytes[start + 1] === 0x54) inText = true; // BT
-      else if (len === 2 && c === 0x45 && bytes[start + 1] === 0x54) inText = false; // ET
+      } else if (len === 2 && c === 0x42 && bytes[start + 1] === 0x54)
+        inText = true; // BT
+      else if (len === 2 && c === 0x45 && bytes[start + 1] === 0x54)
+        inText = false; // ET
       else if (len === 2 && c === 0x49 && bytes[start + 1] === 0x44) i = skipInlineImage(bytes, i);
     }
   }

@@ -110,7 +110,24 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
 }
 
 function broken(err: unknown): PdfReadError {
-  return new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
+  const refusal = new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', {
+    cause: err,
+  });
+  // Nesting deep enough to overflow pdf-lib's stack is hostile, not damage to repair.
+  if (err instanceof RangeError) beyondRepair.add(refusal);
+  return refusal;
+}
+
+/**
+ * Refusals no repair may override (document.ts tries @libpdf/core's after the others): page
+ * trees that loop or nest absurdly, and objects nested deep enough to be an attack.
+ */
+export const beyondRepair = new WeakSet<Error>();
+
+function hostile(): PdfReadError {
+  const refusal = broken(undefined);
+  beyondRepair.add(refusal);
+  return refusal;
 }
 
 /**
@@ -136,7 +153,8 @@ function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
   try {
     pages = doc.getPages();
   } catch (err) {
-    throw broken(err);
+    // pdf-lib walks /Kids recursively: a cycle there overflows its stack.
+    throw hostile();
   }
   if (pages.length === 0) throw noPages();
   if (declared instanceof PDFNumber && declared.asNumber() !== pages.length)
@@ -163,7 +181,7 @@ function checkParents(pages: readonly PDFPage[], doc: PDFDocument): void {
     const chain = new Set<PDFDict>();
     let node: PDFObject | undefined = page.node;
     while (node instanceof PDFDict && !sound.has(node)) {
-      if (chain.has(node) || chain.size > MAX_TREE_DEPTH) throw broken(undefined);
+      if (chain.has(node) || chain.size > MAX_TREE_DEPTH) throw hostile();
       chain.add(node);
       node = doc.context.lookup(node.get(PDFName.of('Parent')));
     }

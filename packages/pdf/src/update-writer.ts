@@ -46,7 +46,8 @@ export class UpdateWriter {
     const old = page.get('Contents');
     const wrap = old !== undefined;
     const existing = this.resolve(old);
-    const items: PdfObject[] = existing instanceof PdfArray ? existing.toArray() : [old as PdfObject];
+    const items: PdfObject[] =
+      existing instanceof PdfArray ? existing.toArray() : [old as PdfObject];
     const balance = wrap ? this.balance(items) : undefined;
     const source = drawSource(
       draws.map((d) => ({ ...d, name: this.nameFor(xobjects, d.image) })),
