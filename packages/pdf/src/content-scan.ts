@@ -58,7 +58,9 @@ export function scanBalance(bytes: Uint8Array): ContentBalance {
       const start = i;
       while (i < n && !isWhite(bytes[i] as number) && !isDelimiter(bytes[i] as number)) i++;
       const len = i - start;
-      if (len === 1 && c === 0x71)
+      // A stray ")" is a delimiter that starts no token: step over it.
+      if (len === 0) i++;
+      else if (len === 1 && c === 0x71)
         depth++; // q
       else if (len === 1 && c === 0x51) {
         // Q

@@ -36,12 +36,15 @@ export function classifyInput(path: string): { readonly kind: InputClass; readon
   return { kind: 'unreadable', pages: 0 };
 }
 
-/** qpdf's page count of a file it reads; -1 when it cannot count them. */
+/**
+ * qpdf's page count of a file it reads (the pages its tree lists, not what /Count claims: a
+ * fuzzed file says 9999999999); -1 when it cannot count them.
+ */
 export function pageCount(path: string, password?: string): number {
   const args = password === undefined ? [] : [`--password=${password}`];
-  const r = qpdf([...args, '--show-npages', path]);
-  const n = Number.parseInt(r.stdout, 10);
-  return r.status === 0 || r.status === 3 ? (Number.isFinite(n) ? n : -1) : -1;
+  const r = qpdf([...args, '--show-pages', path]);
+  if (r.status !== 0 && r.status !== 3) return -1;
+  return r.stdout.split('\n').filter((l) => /^page \d+:/.test(l)).length;
 }
 
 /** Does qpdf read the output (exit 0 or 3), and if not, its first complaint. */

@@ -119,6 +119,9 @@ export async function runFile(file: string): Promise<FileResult> {
   // A file whose permissions forbid changes is refused until the user deliberately overrides
   // them (issue 14); the corpus run then takes that choice, as a user who owns the file would.
   let override = false;
+  // Likewise a signed file that needed repair is refused until the user accepts that a rewrite
+  // breaks its signatures (--force-rewrite).
+  let rewrite = false;
   const run = async (
     path: PathName,
     work: () => Promise<{ outcome: Outcome; detail?: string | undefined }>,
@@ -132,6 +135,10 @@ export async function runFile(file: string): Promise<FileResult> {
       result = failure(err);
       if (result.detail === 'RESTRICTED' && !override) {
         override = true;
+        result = await work().catch(failure);
+      }
+      if (result.detail === 'SIGNED_NEEDS_REPAIR' && !rewrite) {
+        rewrite = true;
         result = await work().catch(failure);
       }
     }
@@ -156,6 +163,7 @@ export async function runFile(file: string): Promise<FileResult> {
         images: { s: stamp },
         placements: [placement],
         ignoreRestrictions: override,
+        forceRewrite: rewrite,
       });
       const j = judge('stamp-page', out, pages);
       if (j.outcome !== 'ok' || input !== 'reads') return j;
@@ -172,11 +180,16 @@ export async function runFile(file: string): Promise<FileResult> {
         placements: [],
         every: { placement, pages: 'all' },
         ignoreRestrictions: override,
+        forceRewrite: rewrite,
       });
       return judge('stamp-every', out, pages);
     });
     await run('paging-seal', async () => {
-      const out = await pagingSeal(bytes, { image: seal, ignoreRestrictions: override });
+      const out = await pagingSeal(bytes, {
+        image: seal,
+        ignoreRestrictions: override,
+        forceRewrite: rewrite,
+      });
       return judge('paging-seal', out, pages);
     });
     await run('merge', async () => {
