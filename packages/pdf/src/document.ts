@@ -146,7 +146,10 @@ export async function openForMerge(
   password?: string,
 ): Promise<Awaited<ReturnType<typeof openPdf>>> {
   try {
-    return await openPdf(bytes, password);
+    const doc = await openPdf(bytes, password);
+    // pdf-lib's inheritance walk fails on page trees it misreads; the copier would too.
+    doc.getPages().forEach(pageGeometry);
+    return doc;
   } catch (err) {
     const { pdf } = await recover(bytes, password, err);
     if (pdf.isEncrypted) pdf.removeProtection();
@@ -163,14 +166,17 @@ export async function openForMerge(
 }
 
 /**
- * Sets every /Pages node's /Count to the pages under it, as readers count them: a repaired file
- * is written in full, and a wrong count would make the next reader repair it again.
+ * Sets every /Pages node's /Count to the pages under it, as readers count them, and every kid's
+ * /Parent to the node that lists it: a repaired file is written in full, and a wrong count or
+ * parent would make the next reader repair it again (or, for pdf-lib, fail).
  */
 function recount(pdf: PDF): void {
   const resolve = (o: PdfObject | undefined) =>
     o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
   const seen = new Set<PdfDict>();
+  const refs = new Map<PdfDict, PdfRef>();
   const count = (node: PdfDict, depth: number): number => {
+    const self = refs.get(node);
     if (seen.has(node) || depth > MAX_NESTING) return 0;
     seen.add(node);
     const kids = resolve(node.get('Kids'));
@@ -178,15 +184,26 @@ function recount(pdf: PDF): void {
     let total = 0;
     for (const kid of kids) {
       const child = resolve(kid);
-      if (child instanceof PdfDict) total += count(child, depth + 1);
+      if (!(child instanceof PdfDict)) continue;
+      if (kid instanceof PdfRef && !refs.has(child)) refs.set(child, kid);
+      total += count(child, depth + 1);
+      // A /Parent that is not the node listing the kid breaks inheritance in other readers.
+      if (self && !sameRef(child.get('Parent'), self)) child.set('Parent', self);
     }
     const old = resolve(node.get('Count'));
     if (!(old instanceof PdfNumber) || old.value !== total) node.set('Count', PdfNumber.of(total));
     return total;
   };
-  const root = resolve(pdf.getCatalog().get('Pages'));
-  if (root instanceof PdfDict) count(root, 0);
+  const rootRef = pdf.getCatalog().get('Pages');
+  const root = resolve(rootRef);
+  if (root instanceof PdfDict) {
+    if (rootRef instanceof PdfRef) refs.set(root, rootRef);
+    count(root, 0);
+  }
 }
+
+const sameRef = (a: PdfObject | undefined, b: PdfRef) =>
+  a instanceof PdfRef && a.objectNumber === b.objectNumber && a.generation === b.generation;
 
 const isPages = (node: PdfDict) => {
   const type = node.get('Type');
