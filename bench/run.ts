@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type RunningServer, startServer } from './lib/server';
 import { renderTable } from './lib/table';
 import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib/types';
+import { corpusSection } from './sections/corpus';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
 import { pdfUpdateSection } from './sections/pdf-update';
@@ -13,6 +14,7 @@ const SECTIONS: readonly BenchSection[] = [
   parseSection,
   pdfSection,
   pdfUpdateSection,
+  corpusSection,
 ];
 
 const DEFAULT_DURATION_S = 10;

@@ -2,7 +2,7 @@
  * Image bytes the engine embeds: PNG (a soft mask carries its alpha) and JPEG (copied as it is,
  * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
  */
-import type { PDF, PdfRef } from '@libpdf/core';
+import { type PDF, PdfBool, PdfName, PdfNumber, PdfRef, PdfStream } from '@libpdf/core';
 import { PdfInputError } from './errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'unknown';
@@ -44,6 +44,56 @@ export function embedImageForUpdate(
       cause: err,
     });
   }
+}
+
+/** Alpha below this is not painted by a stencil mask (PDF/A-1 has no partial transparency). */
+const STENCIL_THRESHOLD = 128;
+
+/**
+ * PDF/A-1 forbids soft masks; it allows a 1-bit stencil /Mask. Turns the image's soft mask (its
+ * alpha, 8 bits a pixel) into one: a pixel is painted where its alpha is at least half. The
+ * anti-aliased edge of a seal becomes a hard edge; the file stays PDF/A-1.
+ */
+export function stencilInsteadOfSoftMask(pdf: PDF, image: PdfRef): void {
+  const resolve = (o: unknown) => (o instanceof PdfRef ? pdf.context.resolve(o) : o);
+  const dict = resolve(image);
+  if (!(dict instanceof PdfStream)) return;
+  const soft = resolve(dict.get('SMask'));
+  if (!(soft instanceof PdfStream)) return;
+  const width = resolve(soft.get('Width'));
+  const height = resolve(soft.get('Height'));
+  const bits = resolve(soft.get('BitsPerComponent'));
+  if (!(width instanceof PdfNumber && height instanceof PdfNumber)) return;
+  if (bits instanceof PdfNumber && bits.value !== 8) return;
+  const w = width.value;
+  const h = height.value;
+  const alpha = soft.getDecodedData();
+  if (alpha.length < w * h) return;
+  const row = Math.ceil(w / 8);
+  const mask = new Uint8Array(row * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // 1 = masked out (not painted), with the default /Decode [0 1].
+      if ((alpha[y * w + x] as number) < STENCIL_THRESHOLD) {
+        const at = y * row + (x >> 3);
+        mask[at] = (mask[at] as number) | (0x80 >> (x & 7));
+      }
+    }
+  }
+  const stencil = pdf.context.register(
+    PdfStream.fromDict(
+      {
+        Type: PdfName.of('XObject'),
+        Subtype: PdfName.of('Image'),
+        Width: PdfNumber.of(w),
+        Height: PdfNumber.of(h),
+        ImageMask: PdfBool.of(true),
+      },
+      mask,
+    ),
+  );
+  dict.delete('SMask');
+  dict.set('Mask', stencil);
 }
 
 /** EXIF orientation 1..8 (1 = as stored). */

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
-import { embedImageForUpdate } from './images';
+import { embedImageForUpdate, stencilInsteadOfSoftMask } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import { pagingSealPlan } from './paging-plan';
 import type { OnProgress } from './progress';
@@ -34,6 +34,8 @@ export async function pagingSeal(
   const pages = pdf.getPages();
   options.onProgress?.({ phase: 'read', done: 1, total: 1 });
   const image = embedImageForUpdate(pdf, options.image, 'The seal image');
+  // PDF/A in, PDF/A out: PDF/A-1 allows a stencil mask where it forbids a soft mask.
+  if (info.pdfA?.startsWith('1')) stencilInsteadOfSoftMask(pdf, image.ref);
   const sealWidth = mmToPt(widthMm);
   let plan: ReturnType<typeof pagingSealPlan>;
   try {
