@@ -120,10 +120,12 @@ function broken(err: unknown): PdfReadError {
 
 /**
  * Refusals no repair may override (document.ts tries @libpdf/core's after the others): page
- * trees that loop or nest absurdly, and objects nested deep enough to be an attack.
+ * trees that loop or nest absurdly, objects nested deep enough to be an attack, and content
+ * objects that are gone.
  */
 export const beyondRepair = new WeakSet<Error>();
 
+/** A refusal that stands (see beyondRepair). */
 function hostile(): PdfReadError {
   const refusal = broken(undefined);
   beyondRepair.add(refusal);
@@ -152,7 +154,7 @@ function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
   let pages: PDFPage[];
   try {
     pages = doc.getPages();
-  } catch (err) {
+  } catch {
     // pdf-lib walks /Kids recursively: a cycle there overflows its stack.
     throw hostile();
   }
@@ -162,7 +164,8 @@ function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
   checkParents(pages, doc);
   for (const page of pages) {
     for (const ref of contentRefs(page.node.get(PDFName.of('Contents')), doc)) {
-      if (!(context.lookup(ref) instanceof PDFStream)) throw broken(undefined);
+      // Content that is gone cannot be repaired: the page would come out blank.
+      if (!(context.lookup(ref) instanceof PDFStream)) throw hostile();
     }
   }
   if (encrypted) checkDecrypted(doc, pages);
