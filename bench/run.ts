@@ -3,6 +3,7 @@ import { type RunningServer, startServer } from './lib/server';
 import { renderTable } from './lib/table';
 import type { BenchContext, BenchOptions, BenchSection, BenchTable } from './lib/types';
 import { cliSection } from './sections/cli';
+import { corpusSection } from './sections/corpus';
 import { extractSection } from './sections/extract';
 import { parseSection } from './sections/parse';
 import { pdfSection } from './sections/pdf';
@@ -19,6 +20,7 @@ const SECTIONS: readonly BenchSection[] = [
   pdfUpdateSection,
   signSection,
   cliSection,
+  corpusSection,
 ];
 
 const DEFAULT_DURATION_S = 10;

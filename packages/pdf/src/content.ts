@@ -22,8 +22,8 @@ export function num(n: number): string {
 
 /**
  * The content stream that draws `draws` by their XObject names, each in its own q/Q, clipped
- * first when asked. `wrapped`: the page's own content was opened with a shared `q` stream, which
- * this closes first.
+ * first when asked. `closing`: what ends the page's own content first (see content-scan.ts), empty
+ * when the page had none.
  */
 export function drawSource(
   draws: readonly {
@@ -31,7 +31,7 @@ export function drawSource(
     readonly matrix: Matrix;
     readonly clip?: Rect | undefined;
   }[],
-  wrapped: boolean,
+  closing: string,
 ): string {
   const ops: string[] = [];
   for (const d of draws) {
@@ -42,5 +42,5 @@ export function drawSource(
     }
     ops.push(`${d.matrix.map(num).join(' ')} cm /${d.name} Do Q`);
   }
-  return `${wrapped ? 'Q\n' : ''}${ops.join('\n')}\n`;
+  return `${closing}${ops.join('\n')}\n`;
 }

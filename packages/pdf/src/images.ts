@@ -2,7 +2,7 @@
  * Image bytes the engine embeds: PNG (a soft mask carries its alpha) and JPEG (copied as it is,
  * DCTDecode, never re-encoded). Pixels are never resampled: the PDF keeps the file's resolution.
  */
-import { type PDF, PdfName, PdfNumber, type PdfRef, PdfStream } from '@libpdf/core';
+import { type PDF, PdfBool, PdfName, PdfNumber, type PdfRef, PdfStream } from '@libpdf/core';
 import { zlibSync } from 'fflate';
 import { PdfInputError } from './errors';
 import { decodePngSamples, type PngSamples } from './png';
@@ -33,13 +33,14 @@ export function embedImageForUpdate(
   pdf: PDF,
   bytes: Uint8Array,
   label: string,
+  options: EmbedOptions = {},
 ): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
   const kind = imageKind(bytes);
   if (kind !== 'png' && kind !== 'jpeg') {
     throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
   }
   try {
-    if (kind === 'png') return embedPngSamples(pdf, decodePngSamples(bytes));
+    if (kind === 'png') return embedPngSamples(pdf, decodePngSamples(bytes), options);
     const image = pdf.embedJpeg(bytes);
     return { ref: image.ref, width: image.width, height: image.height };
   } catch (err) {
@@ -49,10 +50,28 @@ export function embedImageForUpdate(
   }
 }
 
-/** Registers decoded PNG samples as a Flate image XObject, with an /SMask when not fully opaque. */
+/** Whether the file claims PDF/A-1, whose images may have no soft mask. */
+export function isPdfA1(info: { readonly pdfA: string | null }): boolean {
+  return info.pdfA?.startsWith('1') ?? false;
+}
+
+/** How an image is embedded for the file it goes into. */
+export interface EmbedOptions {
+  /**
+   * PDF/A-1 forbids soft masks and allows a 1-bit stencil /Mask: the alpha becomes one, so the
+   * seal's anti-aliased edge becomes a hard edge and the file stays PDF/A-1.
+   */
+  readonly stencil?: boolean | undefined;
+}
+
+/**
+ * Registers decoded PNG samples as a Flate image XObject, with an /SMask when it has alpha (or a
+ * stencil /Mask, see EmbedOptions).
+ */
 export function embedPngSamples(
   pdf: PDF,
   png: PngSamples,
+  options: EmbedOptions = {},
 ): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
   const imageDict = (colorSpace: string) => ({
     Type: PdfName.of('XObject'),
@@ -64,11 +83,43 @@ export function embedPngSamples(
     Filter: PdfName.of('FlateDecode'),
   });
   const dict: Record<string, PdfName | PdfNumber | PdfRef> = imageDict(png.colorSpace);
-  if (png.alpha) {
+  if (png.alpha && options.stencil) {
+    const stencil = {
+      Type: PdfName.of('XObject'),
+      Subtype: PdfName.of('Image'),
+      Width: PdfNumber.of(png.width),
+      Height: PdfNumber.of(png.height),
+      ImageMask: PdfBool.of(true),
+      Filter: PdfName.of('FlateDecode'),
+    };
+    const bits = stencilFromAlpha(png.alpha, png.width, png.height);
+    dict.Mask = pdf.register(PdfStream.fromDict(stencil, zlibSync(bits)));
+  } else if (png.alpha) {
     dict.SMask = pdf.register(PdfStream.fromDict(imageDict('DeviceGray'), zlibSync(png.alpha)));
   }
   const ref = pdf.register(PdfStream.fromDict(dict, zlibSync(png.pixels)));
   return { ref, width: png.width, height: png.height };
+}
+
+/** Alpha below this is not painted by a stencil mask (PDF/A-1 has no partial transparency). */
+const STENCIL_THRESHOLD = 128;
+
+/**
+ * A 1-bit stencil from 8-bit alpha: a pixel is painted where its alpha is at least half. Rows are
+ * padded to whole bytes; 1 = masked out, with the default /Decode [0 1].
+ */
+export function stencilFromAlpha(alpha: Uint8Array, width: number, height: number): Uint8Array {
+  const row = Math.ceil(width / 8);
+  const mask = new Uint8Array(row * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((alpha[y * width + x] as number) < STENCIL_THRESHOLD) {
+        const at = y * row + (x >> 3);
+        mask[at] = (mask[at] as number) | (0x80 >> (x & 7));
+      }
+    }
+  }
+  return mask;
 }
 
 /** EXIF orientation 1..8 (1 = as stored). */

@@ -18,9 +18,10 @@ import {
   type PDFRef,
   PDFString,
 } from '@cantoo/pdf-lib';
+import { openForMerge } from './document';
 import { PdfError, PdfReadError } from './errors';
 import type { OnNotice } from './notices';
-import { openPdf, savePdf } from './open';
+import { savePdf } from './open';
 import { copyOutlineItems, fixDestination, namedDestinations } from './outline';
 import type { OnProgress } from './progress';
 
@@ -75,7 +76,7 @@ export async function mergePdfs(
     let copied: PDFRef[];
     let signed: string[];
     try {
-      const source = await openPdf(file.bytes, file.password);
+      const source = await openForMerge(file.bytes, file.password);
       signed = signatureFields(source);
       const copier = PDFObjectCopier.for(source.context, target.context);
       const names = namedDestinations(source);

@@ -110,7 +110,26 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
 }
 
 function broken(err: unknown): PdfReadError {
-  return new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
+  const refusal = new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', {
+    cause: err,
+  });
+  // Nesting deep enough to overflow pdf-lib's stack is hostile, not damage to repair.
+  if (err instanceof RangeError) beyondRepair.add(refusal);
+  return refusal;
+}
+
+/**
+ * Refusals no repair may override (document.ts tries @libpdf/core's after the others): page
+ * trees that loop or nest absurdly, objects nested deep enough to be an attack, and content
+ * objects that are gone.
+ */
+export const beyondRepair = new WeakSet<Error>();
+
+/** A refusal that stands (see beyondRepair). */
+function hostile(): PdfReadError {
+  const refusal = broken(undefined);
+  beyondRepair.add(refusal);
+  return refusal;
 }
 
 /**
@@ -135,8 +154,9 @@ function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
   let pages: PDFPage[];
   try {
     pages = doc.getPages();
-  } catch (err) {
-    throw broken(err);
+  } catch {
+    // pdf-lib walks /Kids recursively: a cycle there overflows its stack.
+    throw hostile();
   }
   if (pages.length === 0) throw noPages();
   if (declared instanceof PDFNumber && declared.asNumber() !== pages.length)
@@ -144,7 +164,8 @@ function checkIntegrity(doc: PDFDocument, encrypted: boolean): void {
   checkParents(pages, doc);
   for (const page of pages) {
     for (const ref of contentRefs(page.node.get(PDFName.of('Contents')), doc)) {
-      if (!(context.lookup(ref) instanceof PDFStream)) throw broken(undefined);
+      // Content that is gone cannot be repaired: the page would come out blank.
+      if (!(context.lookup(ref) instanceof PDFStream)) throw hostile();
     }
   }
   if (encrypted) checkDecrypted(doc, pages);
@@ -163,7 +184,7 @@ function checkParents(pages: readonly PDFPage[], doc: PDFDocument): void {
     const chain = new Set<PDFDict>();
     let node: PDFObject | undefined = page.node;
     while (node instanceof PDFDict && !sound.has(node)) {
-      if (chain.has(node) || chain.size > MAX_TREE_DEPTH) throw broken(undefined);
+      if (chain.has(node) || chain.size > MAX_TREE_DEPTH) throw hostile();
       chain.add(node);
       node = doc.context.lookup(node.get(PDFName.of('Parent')));
     }

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
-import { embedImageForUpdate } from './images';
+import { embedImageForUpdate, isPdfA1 } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import { pagingSealPlan } from './paging-plan';
 import type { OnProgress } from './progress';
@@ -33,7 +33,10 @@ export async function pagingSeal(
   const { pdf, info, geometry } = await openForUpdate(bytes, options);
   const pages = pdf.getPages();
   options.onProgress?.({ phase: 'read', done: 1, total: 1 });
-  const image = embedImageForUpdate(pdf, options.image, 'The seal image');
+  // PDF/A in, PDF/A out: PDF/A-1 allows a stencil mask where it forbids a soft mask.
+  const image = embedImageForUpdate(pdf, options.image, 'The seal image', {
+    stencil: isPdfA1(info),
+  });
   const sealWidth = mmToPt(widthMm);
   let plan: ReturnType<typeof pagingSealPlan>;
   try {

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
-import { embedImageForUpdate } from './images';
+import { embedImageForUpdate, isPdfA1 } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import { pagingSealPlan } from './paging-plan';
 import {
@@ -70,7 +70,9 @@ export async function placeAll(bytes: Uint8Array, options: PlaceAllOptions): Pro
   const embed = (id: string) => {
     let image = embedded.get(id);
     if (!image) {
-      image = embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`);
+      image = embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`, {
+        stencil: isPdfA1(info),
+      });
       embedded.set(id, image);
     }
     return image;

@@ -4,7 +4,7 @@
  */
 import type { Size } from '@yinzhang/seal/placement';
 import { openForUpdate, saveUpdate } from './document';
-import { embedImageForUpdate } from './images';
+import { embedImageForUpdate, isPdfA1 } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
 import {
   checkPlacement,
@@ -47,7 +47,11 @@ export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promis
   // One XObject per distinct image, referenced from every page that shows it.
   const embedded = new Map<string, ReturnType<typeof embedImageForUpdate>>();
   for (const id of new Set(placed.map((p) => p.image))) {
-    embedded.set(id, embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`));
+    // PDF/A in, PDF/A out: PDF/A-1 allows a stencil mask where it forbids a soft mask.
+    const image = embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`, {
+      stencil: isPdfA1(info),
+    });
+    embedded.set(id, image);
   }
 
   const byPage = new Map<number, Placement[]>();

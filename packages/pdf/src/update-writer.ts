@@ -3,13 +3,18 @@
  * as few objects as possible, because every changed object is written again at the end of the
  * file: a page gains one reference in its /Contents and, where needed, one name in its XObject
  * resources. Identical draw streams (the usual case in batch stamping) are one shared object, and
- * the page's original content is wrapped in q/Q by one shared `q` stream, so that whatever state
- * it leaves cannot move or recolour the stamp. The same scheme as content.ts for pdf-lib.
+ * the page's original content is wrapped in q/Q by a shared `q` stream, so that whatever state it
+ * leaves cannot move or recolour the stamp. Pages that restore more than they save, or end inside a
+ * text object, get as many extra saves, restores and an ET as content-scan.ts finds they need.
  */
 import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
 import { type Draw, drawSource, NAME_PREFIX } from './content';
+import { closingSource, openingSource, scanBalance } from './content-scan';
 
 export type UpdateDraw = Draw<PdfRef>;
+
+/** Streams of a page's /Contents are read as if joined by white space. */
+const SPACE = Uint8Array.of(0x0a);
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -19,7 +24,8 @@ const MAX_INHERITANCE = 512;
 export class UpdateWriter {
   private readonly pdf: PDF;
   private readonly streams = new Map<string, PdfRef>();
-  private push: PdfRef | undefined;
+  /** The opening `q` streams, by their source (one for almost every page). */
+  private readonly pushes = new Map<string, PdfRef>();
 
   constructor(pdf: PDF) {
     this.pdf = pdf;
@@ -39,9 +45,13 @@ export class UpdateWriter {
     const xobjects = this.xobjectDict(page);
     const old = page.get('Contents');
     const wrap = old !== undefined;
+    const existing = this.resolve(old);
+    const items: PdfObject[] =
+      existing instanceof PdfArray ? existing.toArray() : [old as PdfObject];
+    const balance = wrap ? this.balance(items) : undefined;
     const source = drawSource(
       draws.map((d) => ({ ...d, name: this.nameFor(xobjects, d.image) })),
-      wrap,
+      balance ? closingSource(balance) : '',
     );
     let ref = this.streams.get(source);
     if (!ref) {
@@ -52,10 +62,34 @@ export class UpdateWriter {
       page.set('Contents', ref);
       return;
     }
-    this.push ??= this.stream('q\n');
-    const existing = this.resolve(old);
-    const items: PdfObject[] = existing instanceof PdfArray ? existing.toArray() : [old];
-    page.set('Contents', PdfArray.of(this.push, ...items, ref));
+    const opening = openingSource(balance as NonNullable<typeof balance>);
+    let push = this.pushes.get(opening);
+    if (!push) {
+      push = this.stream(opening);
+      this.pushes.set(opening, push);
+    }
+    page.set('Contents', PdfArray.of(push, ...items, ref));
+  }
+
+  /** The page's content streams, decoded and read as one (a stream that cannot be is skipped). */
+  private balance(items: readonly PdfObject[]) {
+    const parts: Uint8Array[] = [];
+    for (const item of items) {
+      const stream = this.resolve(item);
+      if (!(stream instanceof PdfStream)) continue;
+      try {
+        parts.push(stream.getDecodedData(), SPACE);
+      } catch {
+        // A stream no reader can decode draws nothing and leaves no state behind.
+      }
+    }
+    const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    return scanBalance(all);
   }
 
   /**

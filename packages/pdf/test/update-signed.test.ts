@@ -21,8 +21,8 @@ import {
   readPdfInfo,
   stampPdf,
 } from '../src';
-import { markedStamp } from './helpers/images';
-import { findBox, isBlack, isRed, renderPage } from './helpers/raster';
+import { discStamp, markedStamp } from './helpers/images';
+import { findBox, isBlack, isRed, pixel, renderPage } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
 import { brokenXref, certified, claimsPdfA, startsWithBytes } from './helpers/update-fixtures';
 
@@ -210,18 +210,38 @@ describe('refusals and rewrites', () => {
   });
 
   it.each([
-    [1, 'B', ['NO_LONGER_PDFA']],
-    [2, 'B', []],
+    [1, 'B', '/Mask'],
+    [2, 'B', '/SMask'],
   ] as const)(
-    'PDF/A-%i%s and a PNG stamp (a soft mask), appended: %j',
-    async (part, level, codes) => {
+    'PDF/A-%i%s and a PNG stamp, appended without a notice, its alpha as %s',
+    async (part, level, mask) => {
       const source = await claimsPdfA(plain, part, level);
       const { notices, onNotice } = collect();
       const out = await stampPdf(source, { images: { s: stamp }, placements: [at(0)], onNotice });
       expect(startsWithBytes(out, source)).toBe(true);
-      expect(notices.map((n) => n.code)).toEqual(codes);
+      // PDF/A-1 forbids soft masks and allows a 1-bit stencil /Mask: the output stays PDF/A-1.
+      expect(notices).toEqual([]);
+      const appended = new TextDecoder('latin1').decode(out.subarray(source.length));
+      expect(appended).toContain(`${mask} `);
+      if (part === 1) expect(appended).not.toMatch(/\/SMask\b/);
+      expect(findBox(renderPage(out, 1), isRed)).toBeDefined();
     },
   );
+
+  it('PDF/A-1: the stencil paints the seal and leaves its transparent corners unpainted', async () => {
+    const source = await claimsPdfA(plain, 1, 'b');
+    const square: Placement = { ...at(0), width: f(0.4), height: f(0.4 * (595 / 842)) };
+    const out = await stampPdf(source, { images: { s: discStamp(128) }, placements: [square] });
+    const img = renderPage(out, 1, 72);
+    const box = findBox(img, isRed);
+    expect(box).toBeDefined();
+    const { x, y, width, height } = box as NonNullable<typeof box>;
+    // The disc's centre is red; the corners of its square stay the page's white.
+    const sample = (fx: number, fy: number) =>
+      pixel(img, Math.round(fx * img.width), Math.round(fy * img.height));
+    expect(isRed(sample(x + width / 2, y + height / 2))).toBe(true);
+    expect(sample(x + 0.02, y + 0.02)).toEqual([255, 255, 255]);
+  });
 
   it('merge says which inputs lose their signatures', async () => {
     const { notices, onNotice } = collect();

@@ -14,7 +14,7 @@ import {
 } from '@libpdf/core';
 import { PdfInputError } from '../errors';
 import { displayedSize, type PageGeometry, type Rect, rect } from '../geometry';
-import { embedImageForUpdate } from '../images';
+import { type EmbedOptions, embedImageForUpdate } from '../images';
 import { checkPlacement, type Placement, placedImage } from '../placement';
 import { ascii } from './placeholder';
 
@@ -33,13 +33,14 @@ export function visibleWidget(
   pdf: PDF,
   geometry: readonly PageGeometry[],
   appearance: { readonly image: Uint8Array; readonly placement: Placement },
+  embedding: EmbedOptions = {},
 ): Widget {
   const p = appearance.placement;
   checkPlacement(p, pdf.getPageCount(), { [p.image]: appearance.image });
   const page = pdf.getPage(p.page) as PDFPage;
   const g = geometry[p.page] as PageGeometry;
   // The same embedding as stampPdf: every PNG colour type and depth, JPEG as it is.
-  const image = embedImageForUpdate(pdf, appearance.image, 'The seal image');
+  const image = embedImageForUpdate(pdf, appearance.image, 'The seal image', embedding);
   // The same computation as stampPdf's: the widget covers what the stamp would show.
   const placed = placedImage(g, p, displayedSize(g));
   const r = placed.covered;

@@ -16,6 +16,7 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { openForUpdate, saveUpdate } from '../document';
+import { isPdfA1 } from '../images';
 import { attachWidget, invisibleWidget, visibleWidget } from './appearance';
 import { parseCertificate, publicKeyOf, validityWarnings, verifiesWith } from './certs';
 import { buildCms } from './cms';
@@ -68,7 +69,7 @@ async function prepare(
     );
   }
   const widget = options.appearance
-    ? visibleWidget(pdf, geometry, options.appearance)
+    ? visibleWidget(pdf, geometry, options.appearance, { stencil: isPdfA1(info) })
     : invisibleWidget(pdf);
 
   const sig = PdfDict.of({

@@ -1,0 +1,172 @@
+/**
+ * Each failure class the pdf.js corpus run found (test/corpus), as a small file generated here, so
+ * that the class stays fixed without the corpus: the stamp must show where it was put (pdftoppm),
+ * qpdf must read the output, and the file must read, stamp and merge with every page, repaired
+ * with one notice where it needed repair.
+ */
+import type { PageFraction } from '@yinzhang/seal/placement';
+import { describe, expect, it } from 'vitest';
+import { mergePdfs, type PdfNoticeCode, type Placement, readPdfInfo, stampPdf } from '../src';
+import { scanBalance } from '../src/content-scan';
+import { A4, edited, twoPages, withObject } from './helpers/broken-pdfs';
+import { markedStamp } from './helpers/images';
+import { findBox, isRed, qpdfCheck, renderPage } from './helpers/raster';
+import { buildPdf } from './helpers/raw-pdf';
+
+const f = (n: number) => n as PageFraction;
+const stamp = markedStamp(160, 160);
+const placement: Placement = {
+  page: 0,
+  image: 's',
+  x: f(0.4),
+  y: f(0.4),
+  width: f(0.2),
+  height: f(0.2),
+  rotate: 0,
+};
+const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const onePage = (content: string) => buildPdf([{ mediaBox: A4, content }]);
+
+interface Case {
+  readonly name: string;
+  /** Where the corpus showed the class. */
+  readonly seen: string;
+  readonly bytes: Uint8Array;
+  readonly pages: number;
+  /** Notices the stamp must give (a repaired file: REPAIRED and REWRITTEN). */
+  readonly notices: readonly PdfNoticeCode[];
+}
+
+const REPAIRED: readonly PdfNoticeCode[] = ['REPAIRED', 'REWRITTEN'];
+
+const CASES: readonly Case[] = [
+  {
+    // Without extra saves the first Q restores ours, and the tiny clip swallows the stamp.
+    name: 'content restores more than it saves',
+    seen: 'bug1157493, issue6298',
+    bytes: onePage('Q Q 0 0 1 1 re W n'),
+    pages: 1,
+    notices: [],
+  },
+  {
+    // Our one Q would close only the inner save; the shrinking transform would stay.
+    name: 'content saves more than it restores',
+    seen: 'bug1795263, issue1350',
+    bytes: onePage('q 0.01 0 0 0.01 0 0 cm q'),
+    pages: 1,
+    notices: [],
+  },
+  {
+    name: 'content ends inside a text object',
+    seen: 'issue7821',
+    bytes: onePage('BT 0.01 0 0 0.01 0 0 Tm'),
+    pages: 1,
+    notices: [],
+  },
+  {
+    name: 'a stray ")" in the content',
+    seen: 'issue15893_reduced (the scan looped)',
+    bytes: onePage(') q Q'),
+    pages: 1,
+    notices: [],
+  },
+  {
+    name: 'the page tree /Count is wrong',
+    seen: 'poppler-67295-0, issue21436',
+    bytes: edited((b) => b.replace('/Count 2', '/Count 5')),
+    pages: 2,
+    notices: REPAIRED,
+  },
+  {
+    name: 'startxref is not a number',
+    seen: 'sci-notation, poppler-395-0-fuzzed',
+    bytes: latin1(String.fromCharCode(...twoPages()).replace(/startxref\n\d+/, 'startxref\n')),
+    pages: 2,
+    notices: REPAIRED,
+  },
+  {
+    // pdf-lib's inheritance walk calls a page-tree method on it: "Parent.ascend is not a function".
+    name: "a page's /Parent is a plain dictionary",
+    seen: 'filled-background',
+    bytes: edited((b) =>
+      withObject(
+        b.replace('/Type /Page /Parent 2 0 R', '/Type /Page /Parent 20 0 R'),
+        20,
+        '<< /Note (not a page tree node) >>',
+      ),
+    ),
+    pages: 2,
+    notices: REPAIRED,
+  },
+  {
+    name: 'junk before the header, past where pdf-lib looks',
+    seen: 'bug1606566',
+    bytes: latin1(`${'%junk\n'.repeat(200)}${String.fromCharCode(...twoPages())}`),
+    pages: 2,
+    notices: REPAIRED,
+  },
+];
+
+describe('corpus failure classes, generated', () => {
+  it.each(CASES)('$name ($seen): read, stamped where placed, merged', async (c) => {
+    const info = await readPdfInfo(c.bytes);
+    expect(info.pages).toHaveLength(c.pages);
+
+    const notices: PdfNoticeCode[] = [];
+    const out = await stampPdf(c.bytes, {
+      images: { s: stamp },
+      placements: [placement],
+      onNotice: (n) => notices.push(n.code),
+    });
+    expect(notices).toEqual(c.notices);
+    // Never worse than the input: qpdf reads the output wherever it read the input.
+    const inputSound = (() => {
+      try {
+        qpdfCheck(c.bytes);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    if (inputSound) expect(() => qpdfCheck(out)).not.toThrow();
+    expect((await readPdfInfo(out)).pages).toHaveLength(c.pages);
+    const red = findBox(renderPage(out, 1), isRed);
+    expect(red).toBeDefined();
+    expect(red?.x).toBeCloseTo(0.4, 1);
+    expect(red?.width).toBeCloseTo(0.2, 1);
+
+    const merged = await mergePdfs([{ bytes: c.bytes, name: 'class.pdf' }]);
+    expect(merged.results[0]).toMatchObject({ ok: true, pages: c.pages });
+    if (inputSound) expect(() => qpdfCheck(merged.bytes as Uint8Array)).not.toThrow();
+  });
+});
+
+describe('scanBalance', () => {
+  const text = (s: string) => scanBalance(latin1(s));
+  it.each([
+    ['balanced', 'q 1 0 0 1 0 0 cm Q', { deficit: 0, open: 0, inText: false }],
+    ['two restores too many', 'Q Q q Q', { deficit: 2, open: 0, inText: false }],
+    ['two saves left open', 'q q 0 g', { deficit: 0, open: 2, inText: false }],
+    ['a text object left open', 'BT /F1 1 Tf (x) Tj', { deficit: 0, open: 0, inText: true }],
+    [
+      'operators inside strings count for nothing',
+      '(q q BT) Tj <51> Tj',
+      { deficit: 0, open: 0, inText: false },
+    ],
+    ['nor in comments', '% Q Q ET\nq', { deficit: 0, open: 1, inText: false }],
+    ['nor in inline images', 'BI /W 1 /H 1 ID QQ q\nEI Q', { deficit: 1, open: 0, inText: false }],
+    [
+      'escaped parentheses stay in the string',
+      '(a \\) Q) Tj Q',
+      { deficit: 1, open: 0, inText: false },
+    ],
+    [
+      'ETBT is one unknown operator, as readers take it',
+      'BT ETBT ET',
+      { deficit: 0, open: 0, inText: false },
+    ],
+    ['a stray ")" is stepped over', ') ) q', { deficit: 0, open: 1, inText: false }],
+  ] as const)('%s', (_name, source, expected) => {
+    expect(text(source)).toEqual(expected);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Runs every corpus file through every PDF path in child processes (one per core), with a time
+ * limit per file, and sums up the outcomes. The children run TypeScript through tsx, as tests do.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FileResult, Outcome, PathName } from './paths';
+import { PATHS } from './paths';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../../..');
+
+/** The pdf.js test PDFs beside the clone (shared/corpus/pdfjs), or YINZHANG_CORPUS. */
+export function corpusDir(): string | undefined {
+  const candidates = [
+    process.env.YINZHANG_CORPUS,
+    resolve(repoRoot, '../shared/corpus/pdfjs'),
+    '/work/shared/corpus/pdfjs',
+  ];
+  return candidates.find((d): d is string => !!d && existsSync(d));
+}
+
+export function corpusFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((n) => n.toLowerCase().endsWith('.pdf'))
+    .sort()
+    .map((n) => join(dir, n));
+}
+
+export interface CorpusOptions {
+  readonly files: readonly string[];
+  /** A file whose paths together take longer than this is a hang. */
+  readonly perFileMs: number;
+  readonly workers?: number;
+  readonly onResult?: (result: FileResult, done: number) => void;
+}
+
+export async function runCorpus(options: CorpusOptions): Promise<FileResult[]> {
+  const queue = [...options.files];
+  const results: FileResult[] = [];
+  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), queue.length));
+
+  const spawnChild = () =>
+    fork(join(here, 'child.ts'), [], {
+      cwd: repoRoot,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+
+  const lane = async () => {
+    let child: ChildProcess | undefined;
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      child ??= spawnChild();
+      const current: ChildProcess = child;
+      const result = await new Promise<FileResult>((done) => {
+        const finish = (r: FileResult) => {
+          clearTimeout(timer);
+          current.off('message', onMessage);
+          current.off('exit', onExit);
+          done(r);
+        };
+        const lost = (outcome: Outcome, detail: string): FileResult => ({
+          file: file as string,
+          input: 'reads',
+          pages: 0,
+          runs: PATHS.map((path: PathName) => ({ path, outcome, ms: options.perFileMs, detail })),
+        });
+        const onMessage = (m: { result?: FileResult; error?: string }) => {
+          if (m.result) finish(m.result);
+          else if (m.error) finish(lost('crash', m.error));
+        };
+        const onExit = (code: number | null, signal: string | null) => {
+          child = undefined;
+          finish(lost('crash', `child exited (${signal ?? code})`));
+        };
+        const timer = setTimeout(() => {
+          current.off('exit', onExit);
+          current.kill('SIGKILL');
+          child = undefined;
+          finish(lost('hang', `over ${options.perFileMs} ms`));
+        }, options.perFileMs);
+        current.on('message', onMessage);
+        current.on('exit', onExit);
+        current.send({ file });
+      });
+      results.push(result);
+      options.onResult?.(result, results.length);
+    }
+    child?.kill();
+  };
+  await Promise.all(Array.from({ length: workers }, lane));
+  return results.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+export interface CorpusSummary {
+  /** Outcome counts per path, for files qpdf reads (without a password) and for the others. */
+  readonly table: Record<PathName, Record<'reads' | 'others', Record<Outcome, number>>>;
+  readonly runsOnReadable: number;
+  readonly okOnReadable: number;
+  /** Runs that break a rule whatever the input: crash, hang, worse, lost page, missing stamp. */
+  readonly failures: readonly { file: string; path: PathName; outcome: Outcome; detail?: string }[];
+  /** Our refusals of files that qpdf reads without a password. */
+  readonly refusals: readonly { file: string; path: PathName; detail?: string }[];
+  /** Slowest stamp-page run against the median, in ms per page. */
+  readonly slowest: { file: string; msPerPage: number; median: number } | undefined;
+}
+
+const OUTCOMES: readonly Outcome[] = [
+  'ok',
+  'refused',
+  'crash',
+  'hang',
+  'worse',
+  'lost-page',
+  'no-stamp',
+];
+const zero = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+
+export function summarize(results: readonly FileResult[]): CorpusSummary {
+  const table = Object.fromEntries(
+    PATHS.map((p) => [p, { reads: zero(), others: zero() }]),
+  ) as CorpusSummary['table'];
+  const failures: CorpusSummary['failures'][number][] = [];
+  const refusals: CorpusSummary['refusals'][number][] = [];
+  let runsOnReadable = 0;
+  let okOnReadable = 0;
+  const perPage: { file: string; msPerPage: number }[] = [];
+  for (const r of results) {
+    const readable = r.input === 'reads';
+    for (const run of r.runs) {
+      table[run.path][readable ? 'reads' : 'others'][run.outcome]++;
+      if (readable) {
+        runsOnReadable++;
+        if (run.outcome === 'ok') okOnReadable++;
+        if (run.outcome === 'refused')
+          refusals.push({ file: r.file, path: run.path, detail: run.detail });
+      }
+      if (run.outcome !== 'ok' && run.outcome !== 'refused') {
+        failures.push({ file: r.file, path: run.path, outcome: run.outcome, detail: run.detail });
+      }
+      if (run.path === 'stamp-page' && run.outcome === 'ok' && r.pages > 0) {
+        perPage.push({ file: r.file, msPerPage: run.ms / r.pages });
+      }
+    }
+  }
+  perPage.sort((a, b) => a.msPerPage - b.msPerPage);
+  const median = perPage[Math.floor(perPage.length / 2)]?.msPerPage ?? 0;
+  const last = perPage.at(-1);
+  return {
+    table,
+    runsOnReadable,
+    okOnReadable,
+    failures,
+    refusals,
+    slowest: last && { file: last.file, msPerPage: last.msPerPage, median },
+  };
+}
+
+/** The outcome table as text: one row per path and input class. */
+export function formatSummary(s: CorpusSummary, files: number): string {
+  const head = ['path', 'input', ...OUTCOMES];
+  const rows = PATHS.flatMap((p) =>
+    (['reads', 'others'] as const).map((k) => [
+      p,
+      k,
+      ...OUTCOMES.map((o) => String(s.table[p][k][o])),
+    ]),
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const pct = s.runsOnReadable === 0 ? 100 : (100 * s.okOnReadable) / s.runsOnReadable;
+  return [
+    `corpus: ${files} files; runs on files qpdf reads: ${s.okOnReadable}/${s.runsOnReadable} ok (${pct.toFixed(2)} %)`,
+    line(head),
+    ...rows.map(line),
+    s.slowest
+      ? `slowest stamp-page: ${s.slowest.msPerPage.toFixed(1)} ms/page (${s.slowest.file.split('/').pop()}), median ${s.slowest.median.toFixed(2)} ms/page`
+      : '',
+  ].join('\n');
+}
