@@ -46,6 +46,7 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
     maxQueue: options.maxQueue ?? SEAL_LIMITS.queueMax,
     jobTimeoutMs: options.jobTimeoutMs ?? SEAL_LIMITS.jobTimeoutMs,
     heapMaxMb: SEAL_LIMITS.workerHeapMaxMb,
+    idleTimeoutMs: SEAL_LIMITS.workerIdleTimeoutMs,
     name: 'seal',
   });
   return {

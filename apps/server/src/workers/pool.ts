@@ -27,6 +27,8 @@ export interface WorkerPoolOptions {
   readonly jobTimeoutMs: number;
   /** V8 heap ceiling per worker (MB); a worker over it dies and its job fails. */
   readonly heapMaxMb?: number;
+  /** An idle worker exits after this long (IDLE_TIMEOUT_MS by default). */
+  readonly idleTimeoutMs?: number;
   /** Thread name prefix (shows in diagnostics). */
   readonly name?: string;
 }
@@ -124,7 +126,7 @@ export class WorkerPool<Req, Res> {
       maxThreads: options.size,
       // Admission is decided in run() (slots + queue, counted exactly, starting workers included).
       maxQueue: Number.POSITIVE_INFINITY,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      idleTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       niceIncrement: WORKER_NICE_INCREMENT,
       resourceLimits: {
         maxOldGenerationSizeMb: heap,
