@@ -47,6 +47,8 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
     jobTimeoutMs: options.jobTimeoutMs ?? SEAL_LIMITS.jobTimeoutMs,
     heapMaxMb: SEAL_LIMITS.workerHeapMaxMb,
     idleTimeoutMs: SEAL_LIMITS.workerIdleTimeoutMs,
+    // The canvas's pixel read-back is freed by a finalizer on the worker's event loop.
+    turnBetweenJobs: true,
     name: 'seal',
   });
   return {
