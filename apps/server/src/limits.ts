@@ -50,12 +50,6 @@ export const SEAL_LIMITS = {
   workerHeapMaxMb: 64,
   /** Retry-After (seconds) with a 503 from a full queue. */
   retryAfterS: 1,
-  /**
-   * An idle seal worker exits after this long. Longer than the extraction workers' 4 s: a seal
-   * worker holds no decoded images (~40 MB: fonts and Skia's caches), and starting one costs
-   * ~1 s of CPU (tsx, canvas, registering the fonts), which a 4 s timeout paid after every pause.
-   */
-  workerIdleTimeoutMs: 60_000,
 } as const;
 
 /** Seal extraction from a photo (POST /v1/stamp/parse and /v1/stamp/gray). */
