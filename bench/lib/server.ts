@@ -77,6 +77,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -9,6 +9,8 @@ export interface BenchOptions {
 /** A running API server for the sections that need one. */
 export interface ServerHandle {
   readonly url: string;
+  /** The server's process id, for its CPU time (lib/proc-cpu.ts). */
+  readonly pid?: number | undefined;
 }
 
 export interface BenchContext {

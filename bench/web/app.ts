@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { markFileChosen } from './browser';
 
-const NAME = '上海某某贸易有限公司';
+export const NAME = '上海某某贸易有限公司';
 /** The gallery button of the seal made in `makeSeal`. */
 export const SEAL = `印章：${NAME}`;
 

@@ -22,7 +22,11 @@ import {
   sinceChosen,
   startSampler,
 } from './browser';
+import { cliInProcessMs } from './cli-reference';
 import type { Fixture } from './fixtures';
+
+/** Issue 16 item 6: 编辑完成 to download within this many times the CLI's in-process time. */
+const CLI_RATIO_TARGET = 2;
 
 /** The longest main-thread task allowed while the export works (issue 8). */
 export const LONG_TASK_LIMIT_MS = 200;
@@ -98,8 +102,13 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
     await rendererMemory(browser),
   );
   await tab.close();
+  const cliMs = await cliInProcessMs(pdf.path);
+  const ratio = (figures.seconds * 1000) / cliMs;
   const warnings: string[] = [];
   if (!figures.progressSeen) warnings.push('no progress bar was seen while the export worked');
+  if (ratio > CLI_RATIO_TARGET) {
+    warnings.push(`the browser took ${ratio.toFixed(1)}x the in-process CLI time (target <= 2x)`);
+  }
   if (figures.maxLongTask > LONG_TASK_LIMIT_MS) {
     warnings.push(
       `a main-thread task took ${ms(figures.maxLongTask)} ms (limit ${LONG_TASK_LIMIT_MS})`,
@@ -113,6 +122,8 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
       columns: ['figure', 'value'],
       rows: [
         ['编辑完成 to download, s', Math.round(figures.seconds * 10) / 10],
+        ['CLI in-process (stampPdf, every page, median of 3), s', Math.round(cliMs / 10) / 100],
+        ['browser / CLI (target <= 2)', Math.round(ratio * 10) / 10],
         ['progress bar seen', figures.progressSeen ? 'yes' : 'no'],
         ['main-thread long tasks (> 50 ms)', figures.longTasks],
         ['longest main-thread task, ms', ms(figures.maxLongTask)],

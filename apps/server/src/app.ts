@@ -22,10 +22,11 @@ import { reportRoutes } from './routes/report';
 import { siteRoutes } from './routes/site';
 import { createSealCache, type RenderSealPng, stampRoutes } from './routes/stamp';
 import { type TsaRoutesOptions, tsaRoutes } from './routes/tsa';
-import { renderSealPng } from './seal/render';
+import { createSealPool } from './seal/pool';
 
 /** Replaceable parts, for tests. */
 export interface AppDeps {
+  /** Draws seals instead of the app's own seal worker pool (which then never starts). */
   readonly renderSealPng?: RenderSealPng;
   /** An already open database. The caller owns it: closing the app leaves it open. */
   readonly db?: Client;
@@ -96,6 +97,12 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
     // After in-flight requests: their jobs finish first.
     app.addHook('onClose', async () => extractPool.close());
   }
+  let render = deps.renderSealPng;
+  if (render === undefined) {
+    const sealPool = createSealPool();
+    app.addHook('onClose', async () => sealPool.close());
+    render = sealPool.render;
+  }
 
   // Before any plugin: children inherit the handlers set on their parent at registration.
   installErrorHandling(app);
@@ -113,7 +120,7 @@ async function composeApp(app: FastifyInstance, config: Config, deps: AppDeps): 
         timeWindow: config.rateLimitWindowMs,
       });
       await v1.register(stampRoutes, {
-        render: deps.renderSealPng ?? renderSealPng,
+        render,
         repo,
         cache: createSealCache(),
       });

@@ -13,6 +13,8 @@ export const SERVER_LIMITS = {
   multipartFieldsMax: 8,
   /** Recent seal renders kept in memory, by count and by total PNG bytes. */
   sealCacheEntries: 500,
+  /** Most marks (hit counters) committed in one SQLite transaction (db/group-commit.ts). */
+  markBatchMax: 256,
   sealCacheBytes: 64 * 1024 * 1024,
   /**
    * A whole request (headers and body) must arrive within this: a 5 MB upload at a slow phone's
@@ -30,6 +32,24 @@ export const SERVER_LIMITS = {
   storageTimeoutMs: 5_000,
   /** GET /readyz gives the database this long to answer `SELECT 1`. */
   readyTimeoutMs: 2_000,
+} as const;
+
+/** Seal drawing (POST /v1/stamp/create) in its own worker pool (seal/pool.ts). */
+export const SEAL_LIMITS = {
+  /** Worker threads drawing seals: min(available parallelism, this). */
+  workersMax: 2,
+  /**
+   * Draws waiting for a worker; one more is answered 503 with Retry-After. A waiting draw holds
+   * only its spec (a few hundred bytes); a running one a 1 MB canvas. At ~4 ms a draw per core,
+   * 256 waiting is about half a second of work on two cores.
+   */
+  queueMax: 256,
+  /** A draw not answered this long after it was submitted (waiting included) is answered 503. */
+  jobTimeoutMs: 10_000,
+  /** V8 heap ceiling of each seal worker (MB): a spec, a layout and the font tables. */
+  workerHeapMaxMb: 64,
+  /** Retry-After (seconds) with a 503 from a full queue. */
+  retryAfterS: 1,
 } as const;
 
 /** Seal extraction from a photo (POST /v1/stamp/parse and /v1/stamp/gray). */

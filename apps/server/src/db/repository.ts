@@ -1,4 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
+import { SERVER_LIMITS } from '../limits';
+import { groupCommit } from './group-commit';
 
 /**
  * Where a mark came from: drawn by the server, drawn in the browser and registered, or extracted
@@ -92,10 +94,18 @@ function blobBytes(value: unknown): Uint8Array {
 }
 
 export function createRepository(client: Client, now: () => number = Date.now): Repository {
+  // Marks are counters written on every answer: concurrent ones share a transaction (one fsync).
+  const writeMarks = groupCommit<MarkInput>(async (marks) => {
+    const t = now();
+    if (marks.length === 1) await client.execute(recordMarkStatement(marks[0] as MarkInput, t));
+    else
+      await client.batch(
+        marks.map((mark) => recordMarkStatement(mark, t)),
+        'write',
+      );
+  }, SERVER_LIMITS.markBatchMax);
   return {
-    async recordMark(mark) {
-      await client.execute(recordMarkStatement(mark, now()));
-    },
+    recordMark: writeMarks,
 
     async addReport(text) {
       await client.execute({

@@ -6,7 +6,8 @@ import type { Repository } from '../db/repository';
 import { parseBody } from '../http/errors';
 import { SERVER_LIMITS } from '../limits';
 
-export type RenderSealPng = (spec: TCreateSeal) => Buffer;
+/** The app draws through its seal worker pool (seal/pool.ts); tests may draw in-process. */
+export type RenderSealPng = (spec: TCreateSeal) => Buffer | Promise<Buffer>;
 
 export interface RenderedSeal {
   readonly png: Buffer;
@@ -43,7 +44,7 @@ export const stampRoutes: FastifyPluginAsync<StampRoutesOptions> = async (app, o
     const key = sealCacheKey(spec);
     let seal = cache.get(key);
     if (seal === undefined) {
-      const png = render(spec);
+      const png = await render(spec);
       seal = { png, mid: markId(png) };
       cache.set(key, seal);
     }

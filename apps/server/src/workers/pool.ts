@@ -27,6 +27,14 @@ export interface WorkerPoolOptions {
   readonly jobTimeoutMs: number;
   /** V8 heap ceiling per worker (MB); a worker over it dies and its job fails. */
   readonly heapMaxMb?: number;
+  /**
+   * Give the worker's event loop a turn between jobs. Native addons free their buffers in
+   * finalizers that run on that loop (setImmediate); by default piscina passes a busy worker its
+   * next job directly, so under a steady queue they never ran (seal workers: +1 MB RSS a seal).
+   */
+  readonly turnBetweenJobs?: boolean;
+  /** An idle worker exits after this long (IDLE_TIMEOUT_MS by default). */
+  readonly idleTimeoutMs?: number;
   /** Thread name prefix (shows in diagnostics). */
   readonly name?: string;
 }
@@ -124,8 +132,11 @@ export class WorkerPool<Req, Res> {
       maxThreads: options.size,
       // Admission is decided in run() (slots + queue, counted exactly, starting workers included).
       maxQueue: Number.POSITIVE_INFINITY,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      idleTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       niceIncrement: WORKER_NICE_INCREMENT,
+      // piscina's default ('sync') hands a busy worker its next job without a turn of its event
+      // loop; see `turnBetweenJobs`.
+      ...(options.turnBetweenJobs === true ? { atomics: 'disabled' as const } : {}),
       resourceLimits: {
         maxOldGenerationSizeMb: heap,
         maxYoungGenerationSizeMb: Math.max(8, Math.round(heap / 8)),
