@@ -21,6 +21,9 @@ const MIN_OK_SHARE = 0.99;
  * files"). Listed so that every NEW failure fails the test; a file fixed must leave the list (the
  * test says so), so the list only shrinks.
  */
+/** Known failures that depend on the machine's speed (a hang guard), not on what we write. */
+const TIMING: ReadonlySet<string> = new Set(['bug1978317.pdf']);
+
 const KNOWN: Readonly<Record<string, string>> = {
   'sci-notation.pdf':
     'poppler stops drawing the page after "1e2 Tf" (Too few args), our stamp included',
@@ -68,8 +71,10 @@ describe.skipIf(!dir)('the pdf.js corpus', () => {
       expect(summary.failures.filter((r) => !known(r))).toEqual([]);
       expect(summary.refusals.filter((r) => !known(r))).toEqual([]);
       if (limit === 0) {
-        // Only a full run can tell that a known file is fixed.
-        expect(Object.keys(KNOWN).filter((k) => !seen.has(k))).toEqual([]);
+        // Only a full run can tell that a known file is fixed. One known only for its time can
+        // pass on a quiet machine: that is no news about the code.
+        const fixed = Object.keys(KNOWN).filter((k) => !seen.has(k) && !TIMING.has(k));
+        expect(fixed).toEqual([]);
       }
       expect(summary.okOnReadable / summary.runsOnReadable).toBeGreaterThanOrEqual(MIN_OK_SHARE);
     },
