@@ -357,6 +357,14 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(200);
   pid = String(res.headers.pid);
+  // Seals are drawn in their own worker threads (fonts and Skia's caches, ~50 MB each): start
+  // both before the baseline too, so it counts what requests leave behind, not the pools.
+  const seals = await Promise.all(
+    ['甲', '乙', '丙', '丁'].map((name) =>
+      app.inject({ method: 'POST', url: '/v1/stamp/create', payload: { name: `${name}公司` } }),
+    ),
+  );
+  expect(seals.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
   rssBefore = process.memoryUsage().rss;
 }, 60_000);
 
