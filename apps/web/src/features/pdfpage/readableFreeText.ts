@@ -10,7 +10,9 @@ type Download = (data: unknown, url: string, filename: string, ...rest: unknown[
 /** The saved PDF with its Chinese FreeText notes drawn as outlines; the input if there are none. */
 export async function readableFreeText(data: Uint8Array): Promise<Uint8Array> {
   const [{ outlineFreeText }, { glyphOutlines }, { pageFontSources }] = await Promise.all([
-    import('@yinzhang/pdf'),
+    // The sub-path, not the package: a dynamic import of the whole package would put all of it,
+    // PDF engine included, into one chunk that PDF签章's small static imports then load too.
+    import('@yinzhang/pdf/freetext'),
     import('@yinzhang/seal/svg'),
     import('../make/designer/svgExport'),
     // Brings the seal font's @font-face rules (the files themselves are fetched per character).
