@@ -30,7 +30,7 @@ describe('an address that does not exist', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: /返回首页/ }).click();
       await page.waitForURL(`${app.server.url}/`);
-      await expect(page.getByRole('tab', { name: '制作印章' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('tab', { name: '制作印章' }).waitFor();
     } finally {
       await context.close();
     }
@@ -40,7 +40,8 @@ describe('an address that does not exist', () => {
     const { context, page } = await openPage(app.browser, `${app.server.url}/pdf/`);
     try {
       expect(new URL(page.url()).pathname).toBe('/pdf');
-      await expect(page.getByRole('tab', { name: 'PDF编辑' }).isVisible()).resolves.toBe(true);
+      // The page is lazy: wait for its tabs rather than reading them at once.
+      await page.getByRole('tab', { name: 'PDF编辑' }).waitFor();
     } finally {
       await context.close();
     }
