@@ -3,7 +3,7 @@
  * metadata), an in-memory map in tests and wherever IndexedDB is missing. The store only sees
  * `StampStorage`, so tests inject the in-memory one.
  */
-import { done, request } from './idb';
+import { lazyDatabase } from './idb';
 
 /** `made`: by name; `extracted`: from a photo; `saved`: the localStorage stamp of an older visit. */
 export type StampKind = 'made' | 'extracted' | 'saved' | 'signature' | 'image';
@@ -46,38 +46,13 @@ const DB_NAME = 'yinzhang';
 const DB_VERSION = 1;
 const STORE = 'stamps';
 
-function open(factory: IDBFactory): Promise<IDBDatabase> {
-  const req = factory.open(DB_NAME, DB_VERSION);
-  req.onupgradeneeded = () => {
-    if (!req.result.objectStoreNames.contains(STORE)) {
-      req.result.createObjectStore(STORE, { keyPath: 'id' });
-    }
-  };
-  return request(req);
-}
-
 /** The browser's IndexedDB; the database opens on first use and stays open. */
 export function indexedDbStorage(factory: IDBFactory = indexedDB): StampStorage {
-  let db: Promise<IDBDatabase> | null = null;
-  const database = () => {
-    db ??= open(factory).catch((error: unknown) => {
-      db = null;
-      throw error;
-    });
-    return db;
-  };
-  async function write(change: (store: IDBObjectStore) => void): Promise<void> {
-    const tx = (await database()).transaction(STORE, 'readwrite');
-    change(tx.objectStore(STORE));
-    await done(tx);
-  }
+  const db = lazyDatabase(factory, DB_NAME, DB_VERSION, [{ name: STORE, keyPath: 'id' }]);
   return {
-    async list() {
-      const tx = (await database()).transaction(STORE, 'readonly');
-      return (await request(tx.objectStore(STORE).getAll())) as StoredStamp[];
-    },
-    put: (stamp) => write((store) => store.put(stamp)),
-    remove: (id) => write((store) => store.delete(id)),
+    list: async () => (await db.read(STORE, (s) => s.getAll())) as StoredStamp[],
+    put: (stamp) => db.write(STORE, (s) => s.put(stamp)),
+    remove: (id) => db.write(STORE, (s) => s.delete(id)),
   };
 }
 

@@ -4,6 +4,7 @@
  * non-extractable CryptoKey — IndexedDB keeps CryptoKeys by structured clone, and the page can sign
  * with it but never read it. Tests and browsers without IndexedDB use the in-memory storage.
  */
+import { lazyDatabase } from './idb';
 
 /** The certificate made in this browser, with the key that signs for it. */
 export interface StoredKey {
@@ -63,58 +64,18 @@ const DB_VERSION = 1;
 const KEYS = 'keys';
 const TRUST = 'trust';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-function open(factory: IDBFactory): Promise<IDBDatabase> {
-  const req = factory.open(DB_NAME, DB_VERSION);
-  req.onupgradeneeded = () => {
-    for (const name of [KEYS, TRUST]) {
-      if (!req.result.objectStoreNames.contains(name)) {
-        req.result.createObjectStore(name, { keyPath: 'id' });
-      }
-    }
-  };
-  return request(req);
-}
-
 export function indexedDbSigningStorage(factory: IDBFactory = indexedDB): SigningStorage {
-  let db: Promise<IDBDatabase> | null = null;
-  const database = () => {
-    db ??= open(factory).catch((error: unknown) => {
-      db = null;
-      throw error;
-    });
-    return db;
-  };
-  async function read<T>(store: string, get: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    const tx = (await database()).transaction(store, 'readonly');
-    return request(get(tx.objectStore(store)));
-  }
-  async function write(store: string, change: (s: IDBObjectStore) => void): Promise<void> {
-    const tx = (await database()).transaction(store, 'readwrite');
-    change(tx.objectStore(store));
-    await done(tx);
-  }
+  const db = lazyDatabase(factory, DB_NAME, DB_VERSION, [
+    { name: KEYS, keyPath: 'id' },
+    { name: TRUST, keyPath: 'id' },
+  ]);
   return {
-    loadKey: async () => ((await read(KEYS, (s) => s.get('generated'))) as StoredKey) ?? null,
-    saveKey: (key) => write(KEYS, (s) => s.put(key)),
-    removeKey: () => write(KEYS, (s) => s.delete('generated')),
-    listTrust: async () => (await read(TRUST, (s) => s.getAll())) as TrustAnchor[],
-    putTrust: (anchor) => write(TRUST, (s) => s.put(anchor)),
-    removeTrust: (id) => write(TRUST, (s) => s.delete(id)),
+    loadKey: async () => ((await db.read(KEYS, (s) => s.get('generated'))) as StoredKey) ?? null,
+    saveKey: (key) => db.write(KEYS, (s) => s.put(key)),
+    removeKey: () => db.write(KEYS, (s) => s.delete('generated')),
+    listTrust: async () => (await db.read(TRUST, (s) => s.getAll())) as TrustAnchor[],
+    putTrust: (anchor) => db.write(TRUST, (s) => s.put(anchor)),
+    removeTrust: (id) => db.write(TRUST, (s) => s.delete(id)),
   };
 }
 

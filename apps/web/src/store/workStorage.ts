@@ -6,7 +6,7 @@
  * files sit under their own keys and are written only when they change.
  */
 import type { TabId } from '../model/tabs';
-import { done, request } from './idb';
+import { lazyDatabase, request } from './idb';
 import type { PdfPlacement, PdfSignMode } from './pdfsign';
 import type { Placement } from './sign';
 
@@ -60,30 +60,13 @@ const STORE = 'work';
 const KEY = 'current';
 
 export function indexedDbWorkStorage(factory: IDBFactory = indexedDB): WorkStorage {
-  let db: Promise<IDBDatabase> | null = null;
+  const db = lazyDatabase(factory, DB_NAME, 1, [{ name: STORE }]);
   // The files last written: a PDF of 100 MB is written once, not at every move of a stamp.
   const written: { image?: Blob | undefined; pdf?: Blob | undefined } = {};
-  const database = () => {
-    db ??= (() => {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      };
-      return request(req);
-    })().catch((error: unknown) => {
-      db = null;
-      throw error;
-    });
-    return db;
-  };
-  async function write(change: (store: IDBObjectStore) => void): Promise<void> {
-    const tx = (await database()).transaction(STORE, 'readwrite');
-    change(tx.objectStore(STORE));
-    await done(tx);
-  }
+  const write = (change: (store: IDBObjectStore) => void) => db.write(STORE, change);
   return {
     async load() {
-      const tx = (await database()).transaction(STORE, 'readonly');
+      const tx = await db.transaction(STORE, 'readonly');
       const store = tx.objectStore(STORE);
       const [state, image, pdf] = await Promise.all([
         request(store.get(KEY)) as Promise<Stored | undefined>,
