@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDF } from '@libpdf/core';
-import { mergePdfs, type Placement, stampPdf } from '@yinzhang/pdf';
-import type { PageFraction } from '@yinzhang/seal/placement';
+import { mergePdfs, stampPdf } from '@yinzhang/pdf';
 import type { BenchSection, Cell } from '../lib/types';
-import { blankPage, textPages, withBookmarks } from './pdf-fixtures';
+import { hasQpdf, qpdfOverlay, round, SEAL_PLACEMENT, sealPng, timed } from './pdf-common';
+import { textPages, withBookmarks } from './pdf-fixtures';
 
 const PAGES = 1000;
 const MERGE_FILES = 10;
@@ -16,59 +16,7 @@ const RUNS = 3;
 const MAX_RATIO = 3;
 const MAX_GROWTH_PER_PAGE = 300;
 
-const f = (n: number) => n as PageFraction;
-/** A 42 mm seal near the bottom-right of an A4 page. */
-const PLACEMENT: Placement = {
-  page: 0,
-  image: 'seal',
-  x: f(0.6),
-  y: f(0.7),
-  width: f(119.06 / 595.28),
-  height: f(119.06 / 841.89),
-  rotate: 0,
-};
-
-/** Median wall time of `runs` runs after one warm-up, in ms, and the last result. */
-async function timed<T>(
-  work: () => Promise<T> | T,
-  runs = RUNS,
-): Promise<{ ms: number; result: T }> {
-  let result = await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    result = await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)] as number, result };
-}
-
-function hasQpdf(): boolean {
-  try {
-    execFileSync('qpdf', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The site's own seal PNG, from the running server. */
-async function sealPng(url: string): Promise<Uint8Array> {
-  const res = await fetch(`${url}/v1/stamp/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: '北京某某科技有限公司',
-      title: '合同专用章',
-      code: '1101081234567',
-    }),
-  });
-  if (!res.ok) throw new Error(`seal request failed: ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
-}
-
-const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+const PLACEMENT = SEAL_PLACEMENT;
 
 export const pdfSection: BenchSection = {
   name: 'pdf',
@@ -102,20 +50,7 @@ export const pdfSection: BenchSection = {
       // Reference: qpdf overlays a one-page PDF holding the same seal on every page.
       let qpdfStampMs: number | undefined;
       if (qpdf) {
-        const overlay = await stampPdf(await blankPage(), {
-          images: { seal },
-          placements: [PLACEMENT],
-        });
-        writeFileSync(file('stamp.pdf'), overlay);
-        const args = [
-          file('in.pdf'),
-          '--overlay',
-          file('stamp.pdf'),
-          '--repeat=1',
-          '--',
-          file('q.pdf'),
-        ];
-        const { ms } = await timed(() => execFileSync('qpdf', args));
+        const ms = await qpdfOverlay(seal, file('in.pdf'), file('q.pdf'), RUNS);
         qpdfStampMs = ms;
         rows.push(stampRow('qpdf --overlay', ms, ms, readFileSync(file('q.pdf')).length));
       }
