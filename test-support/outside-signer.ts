@@ -20,6 +20,8 @@ export interface SignatureCheck {
   readonly wholeDocument: boolean;
   /** The validation line as pdfsig printed it. */
   readonly validation: string;
+  /** pdfsig's "Signature Type", e.g. ETSI.CAdES.detached. */
+  readonly type: string | null;
 }
 
 export interface SignOptions {
@@ -156,6 +158,7 @@ export function pdfsigReport(path: string, nssdir?: string, password?: string): 
         valid: validation === 'Signature is Valid.',
         wholeDocument: /^\s*- Total document signed$/m.test(block),
         validation,
+        type: line('Signature Type'),
       };
     });
 }
