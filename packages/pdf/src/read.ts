@@ -45,10 +45,12 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
     pdf = await parse(bytes, password);
   } catch (err) {
     if (!file.header) throw notPdf();
-    if (!file.complete || encrypted(bytes)) throw file.complete ? damaged(err) : incomplete();
+    const refusal = file.complete ? damaged(err) : incomplete();
+    if (encrypted(bytes)) throw refusal;
     // The cross-reference data is too broken to find the catalog (every offset wrong, /Root
-    // missing): rebuild it from the objects, as readers do.
-    pdf = await rebuild(bytes, err);
+    // missing, none at all): rebuild it from the objects, as readers do. A file without its
+    // end markers is then checked for what the cut took (checkCut).
+    pdf = await rebuild(bytes, refusal);
   }
   authenticated(pdf, password);
   try {
@@ -83,13 +85,13 @@ async function examine(loaded: PDF, file: File): Promise<ReadPdf> {
   let pdf = loaded;
   const walk = walkPageTree(pdf);
   const repaired = pdf.recoveredViaBruteForce || !file.header || !file.complete || walk.needsRepair;
+  if (!file.complete) checkCut(file.bytes, pdf);
   if (walk.needsRepair) {
     if (walk.unlisted && pdf.isEncrypted) throw damaged();
     repairPageTree(pdf);
     // @libpdf/core's page list was built at load: pages it did not take for pages need a reload.
     if (walk.unlisted) pdf = await parse(await pdf.save());
   }
-  if (!file.complete) checkCut(file.bytes, pdf, walk);
   const pages = pdf.getPages();
   if (pages.length !== walk.pages.length) throw damaged();
   checkPages(
@@ -114,23 +116,64 @@ async function parse(bytes: Uint8Array, password?: string): Promise<PDF> {
 /**
  * @libpdf/core scans the file for objects when it finds no `startxref` near the end. Its
  * scan, not ours: a comment longer than its search window, appended to a copy, sends it there.
- * Encrypted files are not rebuilt: the scan finds no trailer, so no /Encrypt and no key.
+ * The scan takes the first /Type /Catalog it finds (else a /Pages node) for the root; a file
+ * with neither (a catalog written inline in its trailer, untyped nodes) gets one appended that
+ * names its page tree. Encrypted files are not rebuilt: the scan finds no trailer, so no key.
  */
 async function rebuild(bytes: Uint8Array, cause: unknown): Promise<PDF> {
-  const copy = new Uint8Array(bytes.length + RECOVERY_TAIL.length);
-  copy.set(bytes);
-  copy.set(RECOVERY_TAIL, bytes.length);
-  try {
-    const pdf = await PDF.load(copy);
-    if (pdf.recoveredViaBruteForce) return pdf;
-  } catch {
-    // the scan found nothing either
-  }
+  const scanned = await scan(bytes);
+  if (scanned) return scanned;
+  const catalog = catalogFor(bytes);
+  const withCatalog = catalog && (await scan(bytes, catalog));
+  if (withCatalog) return withCatalog;
   throw cause instanceof PdfReadError ? cause : damaged(cause);
 }
 
-/** A comment line past the 1 KB in which @libpdf/core looks for `startxref`. */
-const RECOVERY_TAIL = Uint8Array.from(`\n%${'-'.repeat(1100)}\n`, (c) => c.charCodeAt(0));
+async function scan(bytes: Uint8Array, extra = ''): Promise<PDF | undefined> {
+  const tail = latin1Bytes(`${extra}\n%${'-'.repeat(1100)}\n`);
+  const copy = new Uint8Array(bytes.length + tail.length);
+  copy.set(bytes);
+  copy.set(tail, bytes.length);
+  try {
+    const pdf = await PDF.load(copy);
+    return pdf.recoveredViaBruteForce ? pdf : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A catalog object for a file whose own is missing or inline: its page tree is what the
+ * trailer's inline /Root names, or else the first node with /Kids and no /Parent.
+ */
+function catalogFor(bytes: Uint8Array): string | undefined {
+  const text = latin1(bytes);
+  const inline = /\/Root\s*<<[^]*?\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(text);
+  let pages = inline && `${inline[1]} ${inline[2]} R`;
+  if (!pages) {
+    for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*<<((?:(?!endobj)[^])*)/g)) {
+      const body = m[3] as string;
+      if (/\/Kids\s*\[/.test(body) && !/\/Parent\b/.test(body.split('/Kids')[0] ?? '')) {
+        pages = `${m[1]} ${m[2]} R`;
+        break;
+      }
+    }
+  }
+  if (!pages) return undefined;
+  let top = 0;
+  for (const m of text.matchAll(/(\d+)\s+\d+\s+obj\b/g)) top = Math.max(top, Number(m[1]));
+  return `\n${top + 1} 0 obj\n<< /Type /Catalog /Pages ${pages} >>\nendobj\n`;
+}
+
+const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    out += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+  }
+  return out;
+}
 
 /** An encryption dictionary named in a trailer (in the bytes: the parse failed). */
 function encrypted(bytes: Uint8Array): boolean {
@@ -147,12 +190,12 @@ function authenticated(pdf: PDF, password: string | undefined): void {
 }
 
 /**
- * A file without its end markers is taken only when its trailer survives, its page tree is
- * whole and nothing the document refers to is gone (qpdf reads it whole then); otherwise pages
+ * A file without its end markers is taken only when its trailer survives and nothing the
+ * document refers to is gone (qpdf reads it whole then); otherwise pages
  * could be missing.
  */
-function checkCut(bytes: Uint8Array, pdf: PDF, walk: PageTreeWalk): void {
-  if (!trailerAfterObjects(bytes) || walk.needsRepair || !nothingMissing(pdf)) throw incomplete();
+function checkCut(bytes: Uint8Array, pdf: PDF): void {
+  if (!trailerAfterObjects(bytes) || !nothingMissing(pdf)) throw incomplete();
 }
 
 /**
