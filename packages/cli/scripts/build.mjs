@@ -180,6 +180,9 @@ export async function build({ clean = false } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
     plugins: [nativeZlib],
+    // ES module builds first: esbuild tree-shakes them and evaluates them without the CommonJS
+    // wrappers (pkijs, asn1js and their helpers ship both; CommonJS first cost ~50 ms per run).
+    mainFields: ['module', 'main'],
     // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
