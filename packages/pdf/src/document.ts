@@ -4,24 +4,15 @@
  * the encryption stays as it was. The rules of issue 14 (what is refused, what is rewritten, what
  * the user is told) live here, for stamping, the paging seal and signing alike.
  */
-import {
-  PDF,
-  PdfArray,
-  PdfDict,
-  PdfName,
-  PdfNumber,
-  type PdfObject,
-  PdfRef,
-  PdfStream,
-} from '@libpdf/core';
-import { PdfError, PdfPasswordError, PdfReadError, PdfWriteRefusedError } from './errors';
+import { type PDF, PdfArray, PdfDict, PdfName, type PdfObject, PdfRef } from '@libpdf/core';
+import { PdfError, PdfReadError, PdfWriteRefusedError } from './errors';
 import { readDocumentFacts } from './facts';
 import type { PageGeometry } from './geometry';
 import { displayedSize } from './geometry';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions, PdfNotice } from './notices';
 import { openPdf, pageGeometry } from './open';
-import { readPdf } from './read';
+import { authenticated, parse, readPdf } from './read';
 import { looksComplete, looksLikePdf } from './sniff';
 
 export interface PdfUpdate {
@@ -103,29 +94,19 @@ export async function openForMerge(
   }
 }
 
-/** Loads with @libpdf/core; its messages never reach users, only our codes. */
-export async function loadLibPdf(
-  bytes: Uint8Array,
-  password?: string,
-  options: { readonly anyHeader?: boolean } = {},
-): Promise<PDF> {
-  if (!(bytes instanceof Uint8Array) || !(options.anyHeader || looksLikePdf(bytes))) {
+/**
+ * Loads with @libpdf/core as it is, without read.ts's checks and repairs: for the verifier,
+ * which must see each signed revision exactly as written. Its messages never reach users.
+ */
+export async function loadLibPdf(bytes: Uint8Array, password?: string): Promise<PDF> {
+  if (!(bytes instanceof Uint8Array) || !looksLikePdf(bytes)) {
     throw new PdfReadError('NOT_PDF', 'This file is not a PDF');
   }
   if (!looksComplete(bytes)) {
     throw new PdfReadError('BROKEN_PDF', 'This PDF is incomplete (the end of the file is missing)');
   }
-  let pdf: PDF;
-  try {
-    pdf = await PDF.load(bytes, password === undefined ? {} : { credentials: password });
-  } catch (err) {
-    throw new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
-  }
-  if (pdf.isEncrypted && !pdf.isAuthenticated) {
-    throw password === undefined || password === ''
-      ? new PdfPasswordError('PASSWORD_REQUIRED', 'This PDF is protected by a password')
-      : new PdfPasswordError('PASSWORD_WRONG', 'The password does not open this PDF');
-  }
+  const pdf = await parse(bytes, password);
+  authenticated(pdf, password);
   if (pdf.getPageCount() === 0) throw new PdfReadError('NO_PAGES', 'This PDF has no pages');
   return pdf;
 }
