@@ -46,16 +46,32 @@ export function headedBy(bytes: Uint8Array, stream: PdfStream, ref: PdfRef): boo
   if (data.buffer !== bytes.buffer) return true;
   const at = data.byteOffset - bytes.byteOffset;
   if (at < 0 || at > bytes.length) return true;
-  const from = Math.max(0, at - HEADER_WINDOW);
-  const before = String.fromCharCode(...bytes.subarray(from, at));
-  let last: RegExpExecArray | undefined;
-  for (const m of before.matchAll(OBJ_HEADER)) last = m;
-  return last === undefined || Number(last[1]) === ref.objectNumber;
+  // Back from the data to the nearest "obj", then over "<gen> " and "<num> " before it.
+  const stop = Math.max(0, at - HEADER_WINDOW);
+  let i = at - 3;
+  while (i >= stop && !(bytes[i] === 0x6f && bytes[i + 1] === 0x62 && bytes[i + 2] === 0x6a)) i--;
+  if (i < stop) return true;
+  const skip = (from: number, test: (c: number) => boolean) => {
+    let k = from;
+    while (k >= 0 && test(bytes[k] as number)) k--;
+    return k;
+  };
+  const gap = skip(i - 1, isSpace);
+  const genStart = skip(gap, isDigit);
+  const numEnd = skip(genStart, isSpace);
+  const numStart = skip(numEnd, isDigit);
+  if (gap === i - 1 || genStart === gap || numEnd === genStart || numStart === numEnd) return true;
+  let number = 0;
+  for (let k = numStart + 1; k <= numEnd; k++) number = number * 10 + ((bytes[k] as number) - 0x30);
+  return number === ref.objectNumber;
 }
+
+const isSpace = (c: number) =>
+  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
 /** How far before a stream's data its object header is looked for (a content dict is short). */
 const HEADER_WINDOW = 1024;
-const OBJ_HEADER = /(?:^|[^\d])(\d+)\s+\d+\s+obj\b/g;
 
 export function decodes(stream: PdfStream): boolean {
   try {
