@@ -45,14 +45,13 @@ const typeOf = (node: PdfDict) => {
 export function walkPageTree(pdf: PDF): PageTreeWalk {
   const resolve = (o: PdfObject | undefined) =>
     o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
-  const root = resolve(pdf.getCatalog().get('Pages'));
-  // A catalog whose /Pages is not a page tree (qpdf finds no pages in it either).
-  if (!(root instanceof PdfDict) || !(typeOf(root) === 'Pages' || root.has('Kids'))) {
-    throw noPages();
-  }
+  const top = treeRoot(pdf);
+  if (top === undefined) throw noPages();
+  const { node: root, ref: rootRef, corrected } = top;
   const pages: PdfDict[] = [];
-  let needsRepair = false;
-  let unlisted = false;
+  // A catalog pointing into the tree: the pages above are missing from @libpdf/core's list.
+  let needsRepair = corrected;
+  let unlisted = corrected;
   const onPath = new Set<PdfDict>();
   const seen = new Set<PdfDict>();
   // Iterative: a tree 10,000 levels deep must not overflow the stack before we refuse it.
@@ -76,7 +75,7 @@ export function walkPageTree(pdf: PDF): PageTreeWalk {
       count: 0,
     });
   };
-  enter(root, pdf.getCatalog().get('Pages'));
+  enter(root, rootRef);
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as (typeof stack)[number];
     if (frame.next >= frame.kids.length) {
@@ -180,12 +179,49 @@ export function repairPageTree(pdf: PDF): void {
     if (!(old instanceof PdfNumber) || old.value !== total) node.set('Count', PdfNumber.of(total));
     return total;
   };
-  const rootRef = pdf.getCatalog().get('Pages');
-  const root = resolve(rootRef);
-  if (root instanceof PdfDict && rootRef instanceof PdfRef) {
+  const top = treeRoot(pdf);
+  if (top?.ref instanceof PdfRef) {
+    const { node: root, ref: rootRef } = top;
+    if (top.corrected) pdf.getCatalog().set('Pages', rootRef);
     if (typeOf(root) !== 'Pages') root.set('Type', PdfName.of('Pages'));
     count(root, rootRef, 0);
   }
+}
+
+const isNode = (node: PdfDict) => typeOf(node) === 'Pages' || node.has('Kids');
+
+/**
+ * The root of the page tree: what the catalog's /Pages names, or, when that is a page or a node
+ * inside the tree, the top of its /Parent chain (qpdf: "doesn't point to the root of the page
+ * tree; attempting to correct"). Undefined when there is no tree (qpdf lists no pages either).
+ */
+function treeRoot(
+  pdf: PDF,
+): { node: PdfDict; ref: PdfObject | undefined; corrected: boolean } | undefined {
+  const resolve = (o: PdfObject | undefined) =>
+    o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
+  const named = pdf.getCatalog().get('Pages');
+  const first = resolve(named);
+  if (!(first instanceof PdfDict)) return undefined;
+  let node = first;
+  let ref: PdfObject | undefined = named;
+  const chain = new Set<PdfDict>([first]);
+  for (;;) {
+    const parentRef = node.get('Parent');
+    const parent = resolve(parentRef);
+    if (!(parent instanceof PdfDict) || !isNode(parent)) break;
+    if (chain.has(parent) || chain.size > MAX_TREE_DEPTH) throw damaged(); // a /Parent loop
+    // Only a parent that lists the node is its parent: a stray /Parent is no way up.
+    const kids = resolve(parent.get('Kids'));
+    const current = ref;
+    if (!(current instanceof PdfRef) || !(kids instanceof PdfArray)) break;
+    if (!kids.toArray().some((k) => sameRef(k, current))) break;
+    chain.add(parent);
+    node = parent;
+    ref = parentRef;
+  }
+  if (!isNode(node)) return undefined;
+  return { node, ref, corrected: node !== first };
 }
 
 const sameRef = (a: PdfObject | undefined, b: PdfRef) =>

@@ -90,6 +90,13 @@ const CASES: readonly Case[] = [
     pages: 2,
   },
   {
+    // qpdf: "doesn't point to the root of the page tree; attempting to correct".
+    name: "the catalog's /Pages names a page inside the tree, not its root",
+    seen: 'issue21436',
+    bytes: edited((b) => b.replace('/Type /Catalog /Pages 2 0 R', '/Type /Catalog /Pages 3 0 R')),
+    pages: 2,
+  },
+  {
     name: "the catalog's /Pages is not a page tree",
     seen: 'issue15590',
     bytes: withXref(

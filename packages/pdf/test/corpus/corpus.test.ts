@@ -37,7 +37,6 @@ const KNOWN: Readonly<Record<string, string>> = {
   'poppler-395-0-fuzzed.pdf':
     'a signed fuzzed file: the forced rewrite keeps a stream qpdf cannot decode',
   'bug1978317.pdf': 'a page of 32,000 annotations in one object stream: over the per-file limit',
-  'issue21436.pdf': "merge: pdf-lib reads no pages in @libpdf/core's rewrite",
 };
 
 const dir = corpusDir();
