@@ -21,17 +21,30 @@ export interface Reporter {
   done(): void;
 }
 
-export function reporter(quiet: boolean, stream: NodeJS.WriteStream = process.stderr): Reporter {
-  const tty = stream.isTTY === true;
+export function reporter(
+  quiet: boolean,
+  output: () => NodeJS.WriteStream = () => process.stderr,
+): Reporter {
+  // process.stderr is made on first use (a TTY or pipe handle, a few ms): a quiet run that has
+  // nothing to warn about never makes it.
+  let made: { stream: NodeJS.WriteStream; tty: boolean } | undefined;
+  const err = () => {
+    if (!made) {
+      const stream = output();
+      made = { stream, tty: stream.isTTY === true };
+    }
+    return made;
+  };
   let open = false;
   const end = () => {
-    if (open) stream.write('\n');
+    if (open) err().stream.write('\n');
     open = false;
   };
   return {
     onProgress(p) {
       if (quiet || p.total <= 1) return;
       const line = `${PHASES[p.phase]} ${p.done}/${p.total}`;
+      const { stream, tty } = err();
       if (tty) {
         stream.write(`\r${line}`);
         open = true;
@@ -43,11 +56,11 @@ export function reporter(quiet: boolean, stream: NodeJS.WriteStream = process.st
     note(line) {
       if (quiet) return;
       end();
-      stream.write(`${line}\n`);
+      err().stream.write(`${line}\n`);
     },
     warn(line) {
       end();
-      stream.write(`${line}\n`);
+      err().stream.write(`${line}\n`);
     },
     done: end,
   };

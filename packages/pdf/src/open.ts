@@ -1,6 +1,7 @@
 /**
- * Opening a PDF with @cantoo/pdf-lib, turning its many failure modes into the engine's errors, and
- * reading each page's shape with inherited entries resolved.
+ * Opening a PDF with @cantoo/pdf-lib for merging only (its page copier, until merge moves to
+ * @libpdf/core): its many failure modes turned into the engine's errors, each page's shape
+ * read with inherited entries resolved. Everything else reads through read.ts, once.
  */
 import {
   decodePDFRawStream,
@@ -54,17 +55,9 @@ export async function openPdf(bytes: Uint8Array, password?: string): Promise<PDF
     doc = await decrypt(bytes, password);
   }
   checkIntegrity(doc, encrypted);
-  if (encrypted) {
-    dropEncryptionLeftovers(doc);
-    decrypted.add(doc);
-  }
+  if (encrypted) dropEncryptionLeftovers(doc);
   return doc;
 }
-
-const decrypted = new WeakSet<PDFDocument>();
-
-/** The document was opened with a password (pdf-lib holds it decrypted). */
-export const isEncrypted = (doc: PDFDocument): boolean => decrypted.has(doc);
 
 /**
  * pdf-lib decrypts every object, including the file's cross-reference stream, which was never
@@ -109,28 +102,15 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
   }
 }
 
-function broken(err: unknown): PdfReadError {
-  const refusal = new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', {
-    cause: err,
-  });
-  // Nesting deep enough to overflow pdf-lib's stack is hostile, not damage to repair.
-  if (err instanceof RangeError) beyondRepair.add(refusal);
-  return refusal;
-}
-
 /**
- * Refusals no repair may override (document.ts tries @libpdf/core's after the others): page
- * trees that loop or nest absurdly, objects nested deep enough to be an attack, and content
- * objects that are gone.
+ * pdf-lib's refusal. openForMerge then reads the file with read.ts, whose verdict stands: these
+ * are never the user's message on their own.
  */
-export const beyondRepair = new WeakSet<Error>();
-
-/** A refusal that stands (see beyondRepair). */
-function hostile(): PdfReadError {
-  const refusal = broken(undefined);
-  beyondRepair.add(refusal);
-  return refusal;
+function broken(err: unknown): PdfReadError {
+  return new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
 }
+
+const hostile = () => broken(undefined);
 
 /**
  * pdf-lib is lenient: a truncated file loads with pages or contents missing, and a badly decrypted

@@ -1,7 +1,7 @@
 /**
  * A page's MediaBox, CropBox and /Rotate read through @libpdf/core's object model, inherited
- * entries resolved, with the same rules as pdf-lib's reading in open.ts: a box is four numbers,
- * a page without a usable MediaBox is US Letter, as in viewers.
+ * entries resolved: a box is four numbers, a page without a usable MediaBox is US Letter, as in
+ * viewers.
  */
 import { type PDF, PdfArray, PdfDict, PdfNumber, type PdfObject, PdfRef } from '@libpdf/core';
 import { type PageGeometry, type Rect, rect } from './geometry';

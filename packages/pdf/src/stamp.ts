@@ -5,6 +5,7 @@
 import type { Size } from '@yinzhang/seal/placement';
 import { openForUpdate, saveUpdate } from './document';
 import { embedImageForUpdate, isPdfA1 } from './images';
+import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions } from './notices';
 import {
   checkPlacement,
@@ -27,6 +28,20 @@ export interface StampOptions extends ExistingPdfWriteOptions {
   /** The gap shown between pages, as a fraction of the displayed page width (see `continuation`). */
   readonly pageGap?: number | undefined;
   readonly onProgress?: OnProgress | undefined;
+  /**
+   * Placements that depend on the file's pages (a printed width in mm, a height that follows the
+   * image's aspect), made from what stamping reads anyway, so that a caller needs no read of its
+   * own (on 1000 pages a second read costs as much as the stamping). Called once, after the file
+   * is opened and checked and before any drawing; its placements are stamped besides
+   * `placements`, its `every` replaces `every`. What it throws, stampPdf throws.
+   */
+  readonly plan?: ((info: PdfInfo) => StampPlan) | undefined;
+}
+
+/** What StampOptions.plan returns. */
+export interface StampPlan {
+  readonly placements?: readonly Placement[] | undefined;
+  readonly every?: StampOptions['every'];
 }
 
 export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
@@ -35,14 +50,15 @@ export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promis
   const pages = pdf.getPages();
   onProgress?.({ phase: 'read', done: 1, total: 1 });
   const sizes: Size<PdfPt>[] = [...info.pages];
+  const planned = options.plan?.(info);
+  const placements = [...options.placements, ...(planned?.placements ?? [])];
+  const every = planned?.every ?? options.every;
 
-  const requested = [...options.placements];
-  if (options.every) requested.push(options.every.placement);
+  const requested = [...placements];
+  if (every) requested.push(every.placement);
   for (const p of requested) checkPlacement(p, pages.length, images);
-  const placed = options.placements.flatMap((p) => splitAcrossPages(p, sizes, options.pageGap));
-  if (options.every) {
-    placed.push(...everyPage(options.every.placement, sizes, { pages: options.every.pages }));
-  }
+  const placed = placements.flatMap((p) => splitAcrossPages(p, sizes, options.pageGap));
+  if (every) placed.push(...everyPage(every.placement, sizes, { pages: every.pages }));
 
   // One XObject per distinct image, referenced from every page that shows it.
   const embedded = new Map<string, ReturnType<typeof embedImageForUpdate>>();

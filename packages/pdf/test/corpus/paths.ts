@@ -103,7 +103,8 @@ export async function runFile(file: string): Promise<FileResult> {
     const check = checkOutput(path);
     if (!check.ok)
       return {
-        outcome: (input === 'reads' ? 'worse' : 'ok') as Outcome,
+        // qpdf read the input (with or without pages): an output it cannot read is worse.
+        outcome: (input === 'reads' || input === 'empty' ? 'worse' : 'ok') as Outcome,
         detail: check.why,
         out: path,
       };
