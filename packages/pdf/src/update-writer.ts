@@ -69,13 +69,13 @@ export class UpdateWriter {
     if (draws.length === 0) return;
     const { resources, xobjects } = this.xobjectDict(page);
     const old = page.get('Contents');
-    const wrap = old !== undefined;
     const existing = this.resolve(old);
-    const items: PdfObject[] =
-      existing instanceof PdfArray ? existing.toArray() : [old as PdfObject];
-    const content = wrap ? this.content(items) : undefined;
-    const balance = content && scanBalance(content);
-    if (content && balance?.aborts) {
+    const listed: PdfObject[] =
+      existing instanceof PdfArray ? existing.toArray() : old === undefined ? [] : [old];
+    const { items, content } = this.content(listed);
+    const wrap = items.length > 0;
+    const balance = wrap ? scanBalance(content) : undefined;
+    if (balance?.aborts) {
       this.appendOverForm(page, content, balance, resources, xobjects, draws);
       return;
     }
@@ -139,19 +139,31 @@ export class UpdateWriter {
     page.set('Contents', this.stream(source));
   }
 
-  /** The page's content streams, decoded and read as one (a stream that cannot be is skipped). */
-  private content(items: readonly PdfObject[]): Uint8Array {
+  /**
+   * The page's content streams that draw something, and their content decoded and read as one.
+   * The others leave the page's /Contents: an entry that is no stream makes poppler draw nothing
+   * of the page ("Weird page contents"), our stamp included, and a stream whose data decodes to
+   * nothing at all (@libpdf/core decodes as far as the data allows, like the readers) draws
+   * nothing anywhere but fails `qpdf --check` once a repaired page tree reaches it. Those objects
+   * stay in the file; only the page no longer lists them.
+   */
+  private content(listed: readonly PdfObject[]): { items: PdfObject[]; content: Uint8Array } {
+    const items: PdfObject[] = [];
     const parts: Uint8Array[] = [];
-    for (const item of items) {
+    for (const item of listed) {
       const stream = this.resolve(item);
       if (!(stream instanceof PdfStream)) continue;
+      let data: Uint8Array;
       try {
-        parts.push(stream.getDecodedData(), SPACE);
+        data = stream.getDecodedData();
       } catch {
-        // A stream no reader can decode draws nothing and leaves no state behind.
+        continue;
       }
+      if (data.length === 0 && stream.data.length > 0) continue;
+      items.push(item);
+      parts.push(data, SPACE);
     }
-    return concat(parts);
+    return { items, content: concat(parts) };
   }
 
   /**
