@@ -7,7 +7,7 @@
  */
 import type { Size } from '@yinzhang/seal/placement';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
-import { openForUpdate, saveUpdate } from './document';
+import { openForUpdate, type PdfUpdate, saveUpdate } from './document';
 import { PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
 import { embedImageForUpdate, isPdfA1 } from './images';
@@ -48,9 +48,21 @@ export interface PlaceAllOptions extends ExistingPdfWriteOptions {
   readonly onProgress?: OnProgress | undefined;
 }
 
+/** The document opening placeAll does first, for callers that open ahead (see placeAllOn). */
+export { openForUpdate, type PdfUpdate };
+
 export async function placeAll(bytes: Uint8Array, options: PlaceAllOptions): Promise<Uint8Array> {
+  return placeAllOn(await openForUpdate(bytes, options), options);
+}
+
+/**
+ * placeAll on a document already opened by `openForUpdate` with the same write options. The
+ * browser opens the document while the user is still placing stamps, so that 编辑完成 only draws
+ * and saves. The document is changed: it serves one call.
+ */
+export async function placeAllOn(update: PdfUpdate, options: PlaceAllOptions): Promise<Uint8Array> {
   const { images, onProgress, paging } = options;
-  const { pdf, info, geometry } = await openForUpdate(bytes, options);
+  const { pdf, info, geometry } = update;
   const pages = pdf.getPages();
   onProgress?.({ phase: 'read', done: 1, total: 1 });
   const sizes: Size<PdfPt>[] = [...info.pages];
