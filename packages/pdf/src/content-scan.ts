@@ -31,7 +31,7 @@ export interface ContentBalance {
  * Annex A). Fewer operands stop poppler's drawing; more are ignored. Operators with no operands,
  * or a variable number (sc, scn, SC, SCN), can never have too few and are left out.
  */
-const OPERANDS: ReadonlyMap<string, number> = new Map(
+const OPERANDS: ReadonlyMap<number, number> = new Map(
   Object.entries({
     BMC: 1,
     CS: 1,
@@ -78,8 +78,22 @@ const OPERANDS: ReadonlyMap<string, number> = new Map(
     cm: 6,
     d1: 6,
     Tm: 6,
-  }),
+  }).map(([name, count]) => [code(name), count]),
 );
+
+/** A word of up to three letters as one number (operators are no longer): no string per token. */
+function code(word: string): number {
+  let key = 0;
+  for (let i = word.length - 1; i >= 0; i--) key = key * 256 + word.charCodeAt(i);
+  return key;
+}
+const Q_SAVE = code('q');
+const Q_RESTORE = code('Q');
+const BT = code('BT');
+const ET = code('ET');
+const ID = code('ID');
+/** true, false, null: operands, not operators. */
+const KEYWORDS: ReadonlySet<string> = new Set(['true', 'false', 'null']);
 
 const isWhite = (c: number) =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
@@ -186,21 +200,29 @@ export function scanBalance(bytes: Uint8Array): ContentBalance {
       while (i < n && isRegular(bytes[i] as number)) i++;
       if (nest.length > 0) continue;
       // Every operator is at most three letters; a longer word is an unknown one.
-      const word = i - start <= 5 ? String.fromCharCode(...bytes.subarray(start, i)) : '';
-      if (word === 'true' || word === 'false' || word === 'null') {
+      const length = i - start;
+      if (
+        (length === 4 || length === 5) &&
+        KEYWORDS.has(String.fromCharCode(...bytes.subarray(start, i)))
+      ) {
         operands++;
         continue;
+      }
+      let word = -1;
+      if (length <= 3) {
+        word = 0;
+        for (let k = i - 1; k >= start; k--) word = word * 256 + (bytes[k] as number);
       }
       const needs = OPERANDS.get(word);
       if (needs !== undefined && operands < needs) aborts = true;
       operands = 0;
-      if (word === 'q') depth++;
-      else if (word === 'Q') {
+      if (word === Q_SAVE) depth++;
+      else if (word === Q_RESTORE) {
         if (depth > 0) depth--;
         else deficit++;
-      } else if (word === 'BT') inText = true;
-      else if (word === 'ET') inText = false;
-      else if (word === 'ID') i = skipInlineImage(bytes, i);
+      } else if (word === BT) inText = true;
+      else if (word === ET) inText = false;
+      else if (word === ID) i = skipInlineImage(bytes, i);
     }
   }
   return done();
