@@ -95,22 +95,19 @@ const ID = code('ID');
 /** true, false, null: operands, not operators. */
 const KEYWORDS: ReadonlySet<string> = new Set(['true', 'false', 'null']);
 
-const isWhite = (c: number) =>
-  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDelimiter = (c: number) =>
-  c === 0x28 || // (
-  c === 0x29 || // )
-  c === 0x3c || // <
-  c === 0x3e || // >
-  c === 0x5b || // [
-  c === 0x5d || // ]
-  c === 0x7b || // {
-  c === 0x7d || // }
-  c === 0x2f || // /
-  c === 0x25; // %
-const isRegular = (c: number) => !isWhite(c) && !isDelimiter(c);
+/** Byte classes, looked up once per byte (the scan reads every byte of every page it stamps). */
+const WHITE = 1;
+const DELIMITER = 2;
+const NUMERIC = 4;
+const CLASS = new Uint8Array(256);
+for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) CLASS[c] = WHITE;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITER;
 /** Where poppler's lexer reads a number: digits, a sign, a point. "1e2" is "1", then "e2". */
-const isNumeric = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+for (const c of '0123456789+-.') CLASS[c.charCodeAt(0)] = NUMERIC;
+
+const isWhite = (c: number) => CLASS[c] === WHITE;
+const isRegular = (c: number) => ((CLASS[c] as number) & (WHITE | DELIMITER)) === 0;
+const isNumeric = (c: number) => CLASS[c] === NUMERIC;
 
 /**
  * Scans the concatenated content of a page: q/Q and BT/ET at the top level (inside an array or a

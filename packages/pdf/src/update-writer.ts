@@ -17,7 +17,7 @@ import {
   PdfRef,
   PdfStream,
 } from '@libpdf/core';
-import { zlibSync } from 'fflate';
+import { unzlibSync, zlibSync } from 'fflate';
 import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
 import { type ContentBalance, closingSource, openingSource, scanBalance } from './content-scan';
 import { keepCryptFilters } from './crypt-filters';
@@ -31,6 +31,28 @@ const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** Half the side of the box of a page's content made a form: far beyond any page's boxes. */
 const FORM_EXTENT = 10_000_000;
+
+/**
+ * A content stream's data. Plain Flate (most content) is inflated by fflate, several times faster
+ * than @libpdf/core's pako on the large pages that made stamping slow; anything else, or data
+ * fflate finds corrupt, goes through @libpdf/core, which decodes as far as the data allows.
+ */
+function decoded(stream: PdfStream): Uint8Array {
+  const filter = stream.get('Filter');
+  const only = filter instanceof PdfArray && filter.length === 1 ? filter.at(0) : filter;
+  if (
+    only instanceof PdfName &&
+    only.value === 'FlateDecode' &&
+    stream.get('DecodeParms') === undefined
+  ) {
+    try {
+      return unzlibSync(stream.data);
+    } catch {
+      // decoded leniently below
+    }
+  }
+  return stream.getDecodedData();
+}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
@@ -155,7 +177,7 @@ export class UpdateWriter {
       if (!(stream instanceof PdfStream)) continue;
       let data: Uint8Array;
       try {
-        data = stream.getDecodedData();
+        data = decoded(stream);
       } catch {
         continue;
       }
