@@ -158,7 +158,7 @@ export function trailerAfterObjects(bytes: Uint8Array): boolean {
   for (let i = end + ENDOBJ.length; i < bytes.length; i += 8192) {
     rest += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
   }
-  return /\btrailer\s*<<[^]*?\/Root\b/.test(rest);
+  return /\btrailer\s*<<[\s\S]*?\/Root\b/.test(rest);
 }
 
 /**

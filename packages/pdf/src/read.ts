@@ -148,10 +148,10 @@ async function scan(bytes: Uint8Array, extra = ''): Promise<PDF | undefined> {
  */
 function catalogFor(bytes: Uint8Array): string | undefined {
   const text = latin1(bytes);
-  const inline = /\/Root\s*<<[^]*?\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(text);
+  const inline = /\/Root\s*<<[\s\S]*?\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(text);
   let pages = inline && `${inline[1]} ${inline[2]} R`;
   if (!pages) {
-    for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*<<((?:(?!endobj)[^])*)/g)) {
+    for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*<<((?:(?!endobj)[\s\S])*)/g)) {
       const body = m[3] as string;
       if (/\/Kids\s*\[/.test(body) && !/\/Parent\b/.test(body.split('/Kids')[0] ?? '')) {
         pages = `${m[1]} ${m[2]} R`;

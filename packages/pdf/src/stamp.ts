@@ -2,8 +2,10 @@
  * Stamping images onto an existing PDF: one page, every page (批量签章), or across the gap
  * between two pages. Bytes in, bytes out: placeAll with only stamps.
  */
+import { openForUpdate } from './document';
+import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions } from './notices';
-import { placeAll } from './place-all';
+import { placeAllOn } from './place-all';
 import type { PageSelection, Placement } from './placement';
 import type { OnProgress } from './progress';
 
@@ -16,9 +18,30 @@ export interface StampOptions extends ExistingPdfWriteOptions {
   /** The gap shown between pages, as a fraction of the displayed page width (see `continuation`). */
   readonly pageGap?: number | undefined;
   readonly onProgress?: OnProgress | undefined;
+  /**
+   * Placements that depend on the file's pages (a printed width in mm, a height that follows the
+   * image's aspect), made from what stamping reads anyway, so that a caller needs no read of its
+   * own (on 1000 pages a second read costs as much as the stamping). Called once, after the file
+   * is opened and checked and before any drawing; its placements are stamped besides
+   * `placements`, its `every` replaces `every`. What it throws, stampPdf throws.
+   */
+  readonly plan?: ((info: PdfInfo) => StampPlan) | undefined;
+}
+
+/** What StampOptions.plan returns. */
+export interface StampPlan {
+  readonly placements?: readonly Placement[] | undefined;
+  readonly every?: StampOptions['every'];
 }
 
 export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
-  const { every, ...rest } = options;
-  return placeAll(bytes, { ...rest, every: every ? [every] : [] });
+  const { every, plan, ...rest } = options;
+  const update = await openForUpdate(bytes, options);
+  const planned = plan?.(update.info);
+  const chosen = planned?.every ?? every;
+  return placeAllOn(update, {
+    ...rest,
+    placements: [...options.placements, ...(planned?.placements ?? [])],
+    every: chosen ? [chosen] : [],
+  });
 }
