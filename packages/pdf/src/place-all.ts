@@ -8,7 +8,7 @@
 import type { Size } from '@yinzhang/seal/placement';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, type PdfUpdate, saveUpdate } from './document';
-import { PdfInputError } from './errors';
+import { ourError, PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
 import { embedImageForUpdate, isPdfA1 } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
@@ -72,6 +72,18 @@ export async function placeAllOn(
   update: PdfUpdate,
   options: PlaceAllOptions,
   label: ImageLabel = byId,
+): Promise<Uint8Array> {
+  try {
+    return await drawAndSave(update, options, label);
+  } catch (err) {
+    throw ourError(err);
+  }
+}
+
+async function drawAndSave(
+  update: PdfUpdate,
+  options: PlaceAllOptions,
+  label: ImageLabel,
 ): Promise<Uint8Array> {
   const { images, onProgress, paging } = options;
   const { pdf, info, geometry } = update;
