@@ -14,6 +14,7 @@ describe('debugDetail', () => {
   it.each([
     ['DEBUG unset', {}, ''],
     ['DEBUG empty', { DEBUG: '' }, ''],
+    ["another tool's DEBUG", { DEBUG: 'pw:api,express:*' }, ''],
   ])('%s: nothing beyond our line', (_name, env, expected) => {
     expect(debugDetail(ours, env)).toBe(expected);
   });
@@ -26,6 +27,6 @@ describe('debugDetail', () => {
   });
 
   it('a thrown non-error is printed as it is', () => {
-    expect(debugDetail('odd', { DEBUG: '1' })).toBe('odd\n');
+    expect(debugDetail('odd', { DEBUG: 'express, *' })).toBe('odd\n');
   });
 });
