@@ -62,7 +62,10 @@ async function batchExport(
   let heapPeak = 0;
   let rssPeak = 0;
   let saved: Awaited<typeof download> | null = null;
+  // The time the download arrived, not the end of the sampling step that noticed it.
+  let arrived = 0;
   void download.then((d) => {
+    arrived = Date.now();
     saved = d;
   });
   while (!saved) {
@@ -71,7 +74,7 @@ async function batchExport(
     rssPeak = Math.max(rssPeak, await rss());
     await page.waitForTimeout(100);
   }
-  const seconds = (Date.now() - started) / 1000;
+  const seconds = (arrived - started) / 1000;
   const file = await (saved as Awaited<typeof download>).path();
   const sample = await readSampler(page, true);
   return {
@@ -84,6 +87,22 @@ async function batchExport(
     rssPeak,
   };
 }
+
+/**
+ * 编辑完成 once more on the same placements, after the pause a user takes to look at the result:
+ * the time then (the export's worker has opened the document again meanwhile), seconds.
+ */
+async function exportAgain(page: Page, pauseMs: number): Promise<number> {
+  await page.waitForTimeout(pauseMs);
+  const download = page.waitForEvent('download', { timeout: 600_000 });
+  const started = Date.now();
+  await page.getByRole('button', { name: '编辑完成' }).click();
+  await download;
+  return (Date.now() - started) / 1000;
+}
+
+/** The pause before the second 编辑完成. */
+const PAUSE_MS = 2000;
 
 export interface StampFigures {
   table: BenchTable;
@@ -101,6 +120,7 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
     () => heapUsed(tab.cdp),
     await rendererMemory(browser),
   );
+  const again = await exportAgain(tab.page, PAUSE_MS);
   await tab.close();
   const cliMs = await cliInProcessMs(pdf.path);
   const ratio = (figures.seconds * 1000) / cliMs;
@@ -121,9 +141,14 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
       title: `3. 批量签章 on all ${pdf.pages} pages and downloading (${mb(pdf.bytes)} MB in)`,
       columns: ['figure', 'value'],
       rows: [
-        ['编辑完成 to download, s', Math.round(figures.seconds * 10) / 10],
+        ['编辑完成 to download, s', Math.round(figures.seconds * 100) / 100],
         ['CLI in-process (stampPdf, every page, median of 3), s', Math.round(cliMs / 10) / 100],
         ['browser / CLI (target <= 2)', Math.round(ratio * 10) / 10],
+        [
+          `编辑完成 again ${PAUSE_MS / 1000} s after the download, s`,
+          Math.round(again * 100) / 100,
+        ],
+        ['browser again / CLI', Math.round(((again * 1000) / cliMs) * 10) / 10],
         ['progress bar seen', figures.progressSeen ? 'yes' : 'no'],
         ['main-thread long tasks (> 50 ms)', figures.longTasks],
         ['longest main-thread task, ms', ms(figures.maxLongTask)],

@@ -6,7 +6,15 @@
  */
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it } from 'vitest';
-import { type Mm, placeAll, signingKeyFromCryptoKey, signPdf, verifyPdf } from '../src';
+import {
+  type Mm,
+  openForUpdate,
+  placeAll,
+  placeAllOn,
+  signingKeyFromCryptoKey,
+  signPdf,
+  verifyPdf,
+} from '../src';
 import { createSelfSigned } from '../src/sign/selfsigned';
 import { markedStamp } from './helpers/images';
 import { findBox, isRed, qpdfCheck, renderPage } from './helpers/raster';
@@ -26,6 +34,22 @@ function prevChain(bytes: Uint8Array): number {
 }
 
 describe('placeAll', () => {
+  it('on a document opened ahead (placeAllOn) writes the same bytes as opening and placing at once', async () => {
+    const input = await samplePdf(3);
+    const options = {
+      images: { seal: SEAL },
+      placements: [placement(0)],
+      every: [{ placement: placement(1), pages: 'all' as const }],
+    };
+    const ahead = await openForUpdate(input, {});
+    // The trailer's new /ID half is made fresh for every save.
+    const text = (b: Uint8Array) =>
+      Buffer.from(b)
+        .toString('latin1')
+        .replace(/\/ID\s*\[[^\]]*\]/g, '/ID []');
+    expect(text(await placeAllOn(ahead, options))).toBe(text(await placeAll(input, options)));
+  });
+
   it('writes stamps, two batch stamps and the paging seal as one update, then a signature as one more', async () => {
     const input = await samplePdf(3);
     const before = revisions(input);

@@ -21,7 +21,7 @@ import styles from './PdfSignTab.module.css';
 import { pagingSealEntry } from './pagingSeal';
 import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
-import { signPdfInWorker } from './signPdf';
+import { discardPreparedExport, prepareExport, signPdfInWorker } from './signPdf';
 import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
 import PdfPasswordForm from './trust/PdfPasswordForm';
 import PdfTrustPanel from './trust/PdfTrustPanel';
@@ -69,6 +69,18 @@ export default function PdfSignTab() {
   const closePdfDoc = useSeal((s) => s.closePdfDoc);
 
   useEffect(preloadPdfjs, []);
+  // The export's worker starts with the file and opens it once something is placed, so that
+  // 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
+  const file = pdfDoc?.file;
+  const placed = useSeal((s) => s.pdfPlacements.length > 0 || s.pagingSealOption.enabled);
+  const working = job.state === 'working';
+  const openWith = pdfDoc ? writeOptions(pdfDoc.password, trust.choice) : undefined;
+  const { password, decrypt, ignoreRestrictions } = openWith ?? {};
+  useEffect(() => {
+    if (!file || working) return;
+    prepareExport(file, placed ? { password, decrypt, ignoreRestrictions } : undefined);
+  }, [file, placed, working, password, decrypt, ignoreRestrictions]);
+  useEffect(() => (file ? discardPreparedExport : undefined), [file]);
   // A PDF kept from before a reload is opened for view here, a closed one let go.
   useRestoredView(
     pdfDoc,
@@ -222,7 +234,6 @@ export default function PdfSignTab() {
     }
   }
 
-  const working = job.state === 'working';
   return (
     <div className={layout.layout}>
       <div className={layout.head}>

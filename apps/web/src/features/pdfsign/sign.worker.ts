@@ -1,28 +1,47 @@
 /**
  * The PDF签章 worker: places everything in one update, then (数字签名) signs the PDF with @yinzhang/pdf off the main thread
- * (see signJob.ts). The document and the key stay in this browser.
+ * (see signJob.ts). The document and the key stay in this browser. The page starts it while the
+ * user places stamps (signPdf.ts): it opens the document then, so 编辑完成 only draws and saves.
  */
-import { placeAll, readP12, signingKeyFromCryptoKey, signPdf } from '@yinzhang/pdf';
+import {
+  openForUpdate,
+  type PdfUpdate,
+  placeAll,
+  placeAllOn,
+  readP12,
+  signingKeyFromCryptoKey,
+  signPdf,
+} from '@yinzhang/pdf';
 import { postTimestamp } from '../digsig/tsa';
 import {
+  openKey,
   runSignJob,
   type SignatureStep,
   type SignEngine,
   type SignMessage,
-  type SignWorkerRequest,
+  type SignWorkerMessage,
 } from './signJob';
 
 const scope = self as unknown as {
   addEventListener(
     type: 'message',
-    listener: (event: MessageEvent<SignWorkerRequest>) => void,
+    listener: (event: MessageEvent<SignWorkerMessage>) => void,
   ): void;
   postMessage(message: SignMessage): void;
 };
 
+type PlaceAllOptions = Parameters<typeof placeAll>[1];
+
 // The engine's placements carry branded units; the plan's are the same numbers, unbranded.
 const engine: SignEngine = {
-  placeAll: placeAll as unknown as SignEngine['placeAll'],
+  // An opening that failed is done again on the job's own bytes, so that its error is the job's.
+  placeAll: ((bytes: Uint8Array, options: PlaceAllOptions, opened?: Promise<PdfUpdate>) =>
+    opened
+      ? opened.then(
+          (update) => placeAllOn(update, options),
+          () => placeAll(bytes, options),
+        )
+      : placeAll(bytes, options)) as unknown as SignEngine['placeAll'],
   readP12,
   signingKeyFromCryptoKey,
   signPdf: signPdf as unknown as SignEngine['signPdf'],
@@ -38,23 +57,40 @@ async function withP12Bytes(
   return { ...step, key: { ...step.key, p12: await step.key.p12.arrayBuffer() } };
 }
 
+/** The file opened ahead by `prepare`: its bytes and its opening, for the options given. */
+let prepared: { key: string; bytes: Promise<ArrayBuffer>; opened: Promise<PdfUpdate> } | null =
+  null;
+
+/** The progress bar moves at most this often: each message re-renders it on the main thread. */
+const PROGRESS_EVERY_MS = 100;
+
 // Reading the file and making the result's Blob both copy the whole PDF: done here, they keep
 // the page's main thread free (a 100 MB copy there is a long task) and its heap small.
 scope.addEventListener('message', (event) => {
-  const { file, signature, ...rest } = event.data;
-  let lastPercent = -1;
+  const message = event.data;
+  if (message.type === 'prepare') {
+    const bytes = message.file.arrayBuffer();
+    const opened = bytes.then((b) => openForUpdate(new Uint8Array(b), message.options));
+    // A failed opening is only a missed head start: the job opens the file again.
+    opened.catch(() => {});
+    prepared = { key: openKey(message.options), bytes, opened };
+    return;
+  }
+  const { file, signature, ...rest } = message.request;
+  // An opening serves one job (the job changes the document); only one made the same way.
+  const ahead = prepared?.key === openKey(rest) ? prepared : null;
+  prepared = null;
+  let lastPost = -Infinity;
   const warnings: string[] = [];
-  Promise.all([file.arrayBuffer(), withP12Bytes(signature)])
+  Promise.all([ahead ? ahead.bytes : file.arrayBuffer(), withP12Bytes(signature)])
     .then(([bytes, step]) =>
       runSignJob(
-        { ...rest, bytes, signature: step },
+        { ...rest, bytes, signature: step, opened: ahead?.opened },
         engine,
         (fraction) => {
-          // One message per percent: the engine reports every page, and each message re-renders
-          // the progress bar on the main thread.
-          const percent = Math.floor(fraction * 100);
-          if (percent === lastPercent) return;
-          lastPercent = percent;
+          const now = performance.now();
+          if (fraction < 1 && now - lastPost < PROGRESS_EVERY_MS) return;
+          lastPost = now;
           scope.postMessage({ type: 'progress', fraction });
         },
         (notice) =>

@@ -1,7 +1,7 @@
 /** 数字签名 in the export job: the key is read first, placements go in, then one signature over all. */
 import { describe, expect, it, vi } from 'vitest';
 import type { EnginePlacement } from './exportPlan';
-import { runSignJob, type SignEngine } from './signJob';
+import { openKey, runSignJob, type SignEngine } from './signJob';
 
 const seal: EnginePlacement = {
   page: 1,
@@ -17,7 +17,8 @@ const other: EnginePlacement = { ...seal, page: 0, image: 'made:b' };
 function engine(log: string[]): SignEngine {
   const key = { chain: [Uint8Array.of(1)], keyType: 'RSA' as const, sign: vi.fn() };
   return {
-    placeAll: vi.fn(async (bytes, o) => {
+    placeAll: vi.fn(async (bytes, o, opened) => {
+      if (opened) log.push(`opened:${await opened}`);
       log.push(
         `place:${bytes[0]}:${o.placements.map((p: EnginePlacement) => p.image).join(',')}:${o.every.map((e: { placement: EnginePlacement }) => e.placement.image).join(',')}:${o.paging?.image ?? '-'}:${o.password ?? '-'}`,
       );
@@ -74,6 +75,21 @@ describe('runSignJob with a signature', () => {
     expect(log).toEqual(['p12:5:right', 'place:10:made:b::-:pdfpw', 'sign:11:made:a:7:pdfpw']);
     expect([...out]).toEqual([111]);
     expect(warnings).toEqual(['The certificate expired on 2020-01-01', 'late warning']);
+  });
+
+  it('hands the document opened ahead to the placements', async () => {
+    const log: string[] = [];
+    await runSignJob(
+      {
+        bytes: Uint8Array.of(10).buffer,
+        images,
+        passes: [{ kind: 'every', placement: seal, pages: 'all' }],
+        opened: Promise.resolve('doc'),
+      },
+      engine(log),
+      () => {},
+    );
+    expect(log).toEqual(['opened:doc', 'place:10::made:a:-:-']);
   });
 
   it('puts normal stamps, batch stamps and the paging seal in as ONE update, then signs', async () => {
@@ -149,5 +165,18 @@ describe('runSignJob with a signature', () => {
     );
     await expect(job).rejects.toMatchObject({ code: 'P12_PASSWORD_WRONG' });
     expect(log).toEqual(['p12:5:wrong']);
+  });
+});
+
+describe('openKey', () => {
+  it.each([
+    [{}, { password: undefined, decrypt: false, ignoreRestrictions: false }, true],
+    [{ password: 'a' }, { password: 'a' }, true],
+    [{ password: 'a' }, { password: 'b' }, false],
+    [{ password: '' }, {}, false],
+    [{ decrypt: true }, {}, false],
+    [{ ignoreRestrictions: true }, {}, false],
+  ])('%j and %j open the same way: %s', (a, b, same) => {
+    expect(openKey(a) === openKey(b)).toBe(same);
   });
 });

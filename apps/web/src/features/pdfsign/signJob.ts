@@ -31,16 +31,41 @@ export interface SignRequest {
   images: Record<string, ArrayBuffer>;
   passes: ExportPass[];
   signature?: SignatureStep | undefined;
+  /**
+   * The document already opened by the worker (with these write options) while the user was
+   * placing stamps: the placements then skip the opening, most of a large file's time.
+   */
+  opened?: Promise<unknown> | undefined;
 }
 
 /**
  * What the page sends the worker: the picked file itself (a Blob is passed by reference, so the
  * page never reads or copies a large PDF); the worker reads it, and a picked .p12 likewise.
  */
-export type SignWorkerRequest = Omit<SignRequest, 'bytes' | 'signature'> & {
+export type SignWorkerRequest = Omit<SignRequest, 'bytes' | 'signature' | 'opened'> & {
   file: Blob;
   signature?: SignatureStep<Blob> | undefined;
 };
+
+/** The write options that decide how a document opens for an update (see `openKey`). */
+export interface OpenOptions {
+  password?: string | undefined;
+  decrypt?: boolean | undefined;
+  ignoreRestrictions?: boolean | undefined;
+}
+
+/**
+ * What the page sends the worker: `prepare` opens the picked file ahead (the user is still
+ * placing stamps); `export` is the job, which uses that opening when its options are the same.
+ */
+export type SignWorkerMessage =
+  | { type: 'prepare'; file: Blob; options: OpenOptions }
+  | { type: 'export'; request: SignWorkerRequest };
+
+/** Two option sets that open a document the same way have the same key. */
+export function openKey(o: OpenOptions): string {
+  return JSON.stringify([o.password ?? null, o.decrypt === true, o.ignoreRestrictions === true]);
+}
 
 /** The worker's answers; the signed PDF comes back as a Blob made in the worker. */
 export type SignMessage =
@@ -78,7 +103,10 @@ export interface EngineSigningKey {
 
 /** The engine functions used (@yinzhang/pdf's `placeAll` and signing in the worker). */
 export interface SignEngine {
-  /** Every placement (stamps, batch stamps, the paging seal) in one incremental update. */
+  /**
+   * Every placement (stamps, batch stamps, the paging seal) in one incremental update; on
+   * `opened` (the same bytes opened ahead with the same options) when given.
+   */
   placeAll(
     bytes: Uint8Array,
     options: {
@@ -89,6 +117,7 @@ export interface SignEngine {
       paging?: { image: string; edge: 'left' | 'right'; y: number; widthMm: number };
       onProgress?: (p: EngineProgress) => void;
     } & WriteOptions,
+    opened?: Promise<unknown>,
   ): Promise<Uint8Array>;
   readP12(
     bytes: Uint8Array,
@@ -132,16 +161,20 @@ export async function runSignJob(
   const key = signature ? await signingKey(signature.key, engine, onWarning) : null;
   const n = (request.passes.length > 0 ? 1 : 0) + (signature ? 1 : 0);
   if (request.passes.length > 0) {
-    bytes = await engine.placeAll(bytes, {
-      images,
-      ...placementsOf(request.passes),
-      ...options,
-      onProgress: (p) => {
-        const part =
-          p.phase === 'draw' && p.total > 0 ? p.done / p.total : p.phase === 'write' ? 1 : 0;
-        onProgress(Math.min(1, part) / n);
+    bytes = await engine.placeAll(
+      bytes,
+      {
+        images,
+        ...placementsOf(request.passes),
+        ...options,
+        onProgress: (p) => {
+          const part =
+            p.phase === 'draw' && p.total > 0 ? p.done / p.total : p.phase === 'write' ? 1 : 0;
+          onProgress(Math.min(1, part) / n);
+        },
       },
-    });
+      request.opened,
+    );
     // After 移除密码 the output has no password: the signature needs none and removes nothing.
     if (options.decrypt) {
       options.password = undefined;

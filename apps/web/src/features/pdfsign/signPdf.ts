@@ -1,5 +1,16 @@
-/** Runs one export in a fresh PDF签章 worker; the worker ends with the job. */
-import type { SignMessage, SignWorkerRequest } from './signJob';
+/**
+ * Runs one export in a PDF签章 worker; the worker ends with the job (its memory goes with it).
+ * A spare worker is started while the user places stamps: its engine code is loaded and compiled,
+ * and it opens the document ahead, so 编辑完成 only draws and saves (issue 16: the browser's
+ * 批量签章 near the CLI's time).
+ */
+import {
+  type OpenOptions,
+  openKey,
+  type SignMessage,
+  type SignWorkerMessage,
+  type SignWorkerRequest,
+} from './signJob';
 
 export class SignError extends Error {
   readonly code: string | undefined;
@@ -10,6 +21,61 @@ export class SignError extends Error {
   }
 }
 
+/**
+ * Files up to this size are opened ahead. Opening holds the parsed document in the worker for as
+ * long as the file is open; a large scan is few objects (quick to open) but many bytes to hold.
+ */
+export const OPEN_AHEAD_MAX_BYTES = 32 * 2 ** 20;
+
+interface Spare {
+  worker: Worker;
+  file: Blob;
+  /** openKey of the options the file is being opened with; null: not opened ahead. */
+  key: string | null;
+}
+
+let spare: Spare | null = null;
+
+function startWorker(): Worker {
+  return new Worker(new URL('./sign.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'pdf-sign',
+  });
+}
+
+function startSpare(file: Blob): Spare {
+  const worker = startWorker();
+  // A spare that failed to start is not used: the export starts a worker of its own.
+  worker.addEventListener('error', () => {
+    if (spare?.worker === worker) discardPreparedExport();
+  });
+  return { worker, file, key: null };
+}
+
+function post(worker: Worker, message: SignWorkerMessage, transfer: Transferable[] = []): void {
+  worker.postMessage(message, { transfer });
+}
+
+/**
+ * Gets the next export of `file` ready: a worker with the engine loaded and, given `options`
+ * (once stamps are on the file), opening the file with them (again, if they changed).
+ */
+export function prepareExport(file: Blob, options?: OpenOptions): void {
+  if (spare && spare.file !== file) discardPreparedExport();
+  spare ??= startSpare(file);
+  if (!options) return;
+  const key = openKey(options);
+  if (file.size > OPEN_AHEAD_MAX_BYTES || spare.key === key) return;
+  spare.key = key;
+  post(spare.worker, { type: 'prepare', file, options });
+}
+
+/** Lets the spare worker go (the file was closed or replaced). */
+export function discardPreparedExport(): void {
+  spare?.worker.terminate();
+  spare = null;
+}
+
 /** Resolves with the signed PDF as a Blob, ready to download; `onWarnings` hears the signature's warnings. */
 export function signPdfInWorker(
   request: SignWorkerRequest,
@@ -17,10 +83,10 @@ export function signPdfInWorker(
   onNotice: (notice: Extract<SignMessage, { type: 'notice' }>) => void = () => {},
   onWarnings: (warnings: string[]) => void = () => {},
 ): Promise<Blob> {
-  const worker = new Worker(new URL('./sign.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'pdf-sign',
-  });
+  // The spare serves this file only: what it opened ahead is this file's.
+  if (spare && spare.file !== request.file) discardPreparedExport();
+  const worker = spare?.worker ?? startWorker();
+  spare = null;
   return new Promise<Blob>((resolve, reject) => {
     worker.addEventListener('message', (event: MessageEvent<SignMessage>) => {
       const m = event.data;
@@ -42,6 +108,6 @@ export function signPdfInWorker(
       worker.terminate();
       reject(new SignError(event.message || 'worker failed'));
     });
-    worker.postMessage(request, { transfer: Object.values(request.images) });
+    post(worker, { type: 'export', request }, Object.values(request.images));
   });
 }
