@@ -64,3 +64,17 @@ export function rowMean3(src: Float32Array, row: number, width: number, out: Flo
   const last = row + width - 1;
   out[last] = ((src[last - 1] as number) + (src[last] as number)) * 0.5;
 }
+
+/** Or over a horizontal window of 3 of one row of a 0/1 plane, written at the same indices. */
+export function rowOr3(src: Uint8Array, row: number, width: number, out: Uint8Array): void {
+  const last = row + width - 1;
+  let prev = 0;
+  let cur = src[row] as number;
+  for (let i = row; i < last; i++) {
+    const next = src[i + 1] as number;
+    out[i] = prev | cur | next;
+    prev = cur;
+    cur = next;
+  }
+  out[last] = prev | cur;
+}

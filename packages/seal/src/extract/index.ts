@@ -10,6 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
+import { autoEdge, edgeSoftness } from './auto';
 import {
   AUTO_CLARITY,
   assertExtractOptions,
@@ -18,10 +19,11 @@ import {
   type ExtractOptions,
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
+import { clearNearPrint } from './rims';
 import { countKept, keepSealShape } from './shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
-import { inkStrength, markStrength } from './strength';
+import { inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
 export {
@@ -138,10 +140,18 @@ export function extractSeal(
   }
   if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
 
-  // Automatic clarity is the calibrated level: on the synthetic classes no per-photo pick tried
-  // so far (the steadiest cut, see docs/extraction.md) beat it, so it is that rule, honestly.
+  // Automatic clarity (auto.ts): the cut's edge follows how soft the photo's ink edges are, and
+  // on a soft photo the test for print rims reaches as far as its edges spread.
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
+  if (clarity === AUTO_CLARITY && mode === 0) {
+    const soft = edgeSoftness(strength, width, height, spans);
+    cut.edge = autoEdge(soft);
+    const radius = Math.round(soft);
+    if (radius > 1) {
+      clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+    }
+  }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
   // Seal-red output carries the seal's own opacity, like a drawn seal; alpha still crosses one
   // half exactly at the cut's edge.

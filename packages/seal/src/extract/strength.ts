@@ -8,7 +8,7 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { rowMax7, rowMean3 } from './filters';
+import { rowMax7, rowMean3, rowOr3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
@@ -61,6 +61,19 @@ const COLOUR_CAP_OWN = 1.25;
 const BRIGHT_LO = 0.3;
 const BRIGHT_HI = 0.55;
 const DARK_FLOOR = 0.01;
+
+/**
+ * Black print: dark, with less than this share of the ink's own colour for its darkness. JPEG
+ * smears colour over half-resolution blocks, so the anti-aliased rim of a black character next to
+ * seal ink comes out dark red: within one pixel of print, a pixel counts as ink only if its colour
+ * is nearly the ink's own (RIM_RATIO of it) and, once scaled, it is strong (RIM_STRENGTH).
+ */
+const PRINT_DARK = 0.35;
+const PRINT_GREY = 0.8;
+const PRINT_BRIGHT = 0.8;
+const PRINT_SHARE = 0.5;
+const RIM_RATIO = 0.42;
+export const RIM_STRENGTH = 0.7;
 
 /**
  * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
@@ -309,6 +322,12 @@ export function inkStrength(
   // while the row is in cache, the vertical ones inline in the strength loop below.
   const darkRows = ws.f32('boxA');
   const tintRows = ws.f32('boxB');
+  // Black print per pixel, then spread over a row of three (the columns are taken below).
+  const print = ws.u8('print');
+  const printRows = ws.u8('printRows');
+  const rim = ws.u8('rim');
+  const printTint = PRINT_SHARE * ink.ratio;
+  const printHi = PRINT_BRIGHT * ink.bright;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let i = row, end = row + width; i < end; i++) {
@@ -327,12 +346,18 @@ export function inkStrength(
         t = hi - lo;
       }
       tint[i] = t > 0 ? t : 0;
+      print[i] =
+        red && d > PRINT_DARK && t < printTint * d && hi < 1 - PRINT_GREY * d && hi < printHi
+          ? 1
+          : 0;
       const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
       gate[i] = u * u * (3 - 2 * u);
     }
     rowMean3(dark, row, width, darkRows);
     rowMean3(tint, row, width, tintRows);
+    if (red) rowOr3(print, row, width, printRows);
   }
+  const rimRatio = RIM_RATIO * ink.ratio;
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
   // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
@@ -375,7 +400,16 @@ export function inkStrength(
       }
       const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
       const cap = ta * colourCap;
-      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      let v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      rim[i] = 0;
+      if (
+        red &&
+        (printRows[i] as number) | (printRows[i + up] as number) | (printRows[i + down] as number)
+      ) {
+        // Next to black print: the rim of a character, unless it has the ink's own colour.
+        if ((tint[i] as number) < rimRatio * d) v = 0;
+        else rim[i] = 1;
+      }
       out[i] = v;
       if (v > 0) {
         if (x < first) first = x;
@@ -386,6 +420,16 @@ export function inkStrength(
     spans.hi[y] = last + 1;
   }
   scaleToLocalInk(out, width, height, ws, spans);
+  if (!red) return;
+  for (let y = 0; y < height; y++) {
+    for (
+      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
+      i < end;
+      i++
+    ) {
+      if (rim[i] === 1 && (out[i] as number) < RIM_STRENGTH) out[i] = 0;
+    }
+  }
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
