@@ -1,0 +1,148 @@
+/**
+ * Guard for speed work on extractSeal (issue 16 item 4): making the extractor faster must not
+ * change a single output byte. The expected hashes below were produced by the extractor as it was
+ * before the speed work (commit d1f9b8a); every speed step since keeps them.
+ *
+ * Inputs: one synthetic photo per failure class (packages/seal/test/synth, seed 1000, the photos
+ * the `extract` bench times), whole (512x512) and as two odd-sized crops (edges, short rows and
+ * grids that do not divide evenly), each through every mode and red handling and the clarity
+ * extremes. The input photos are hashed too, so that a change to the generator shows up as such
+ * and not as an extractor change.
+ *
+ * When a change is MEANT to change the output (a quality change, or a new synthetic photo), check
+ * it with bench/extract-quality.ts first, then regenerate the table:
+ *
+ *   YINZHANG_PRINT_EXTRACT_HASHES=1 npx vitest run --project seal test/extract-identical.test.ts
+ *
+ * and paste the printed object over EXPECTED (and say why in the commit).
+ */
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractSeal, parseClarityKey } from '../src/extract';
+import { type ClassPhoto, classPhoto, SYNTH_CLASSES, type SynthClass } from './synth/classes';
+
+const SEED = 1000;
+
+/** Every mode and red handling, the default and both ends of the clarity range. */
+const KEYS = [
+  '0-auto-0',
+  '0-0-0',
+  '0-3-0',
+  '0-1-2',
+  '1-0-0',
+  '1-0-1',
+  '1-0-2',
+  '2-auto-0',
+  '2-0-1',
+  '2-19-2',
+] as const;
+
+interface Crop {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const CROPS: readonly Crop[] = [
+  { name: 'whole', x: 0, y: 0, width: 512, height: 512 },
+  { name: '301x217', x: 61, y: 149, width: 301, height: 217 },
+  { name: '97x61', x: 203, y: 227, width: 97, height: 61 },
+];
+
+function crop(photo: ClassPhoto, c: Crop): Uint8Array {
+  const out = new Uint8Array(c.width * c.height * 4);
+  for (let y = 0; y < c.height; y++) {
+    const from = ((c.y + y) * photo.width + c.x) * 4;
+    out.set(photo.rgba.subarray(from, from + c.width * 4), y * c.width * 4);
+  }
+  return out;
+}
+
+const short = (h: ReturnType<typeof createHash>) => h.digest('hex').slice(0, 16);
+
+/** Hash of the input photo, per class (seed 1000). */
+const EXPECTED_INPUT: Record<SynthClass, string> = {
+  clean: 'e555ca5bfcafd67a',
+  print: '81648bc30bde9cc8',
+  faint: '8dd1b6f23767c3fc',
+  dark: '4e32021f3502b28c',
+  thin: '47c02c3cfeafbe86',
+  objects: '59999fec51e6c8da',
+  lowres: '4ada44d5cfd218c4',
+  oval: '10fe123a2d83526b',
+  pens: 'e7dfe42d8b1c610b',
+};
+
+/** Hash of every key's output in KEYS order, per class and crop. */
+const EXPECTED: Record<string, string> = {
+  'clean whole': 'e16d8aba8269e6a8',
+  'clean 301x217': 'b02379679176c5bf',
+  'clean 97x61': '8ddf3d90a318b2e7',
+  'print whole': 'a895f812b7c497bb',
+  'print 301x217': '79c486f634bcd229',
+  'print 97x61': '49f2e542c29b0dc3',
+  'faint whole': '2dd95b3b293496a1',
+  'faint 301x217': '7056d5d203b5cf10',
+  'faint 97x61': '7680c976b7664fd6',
+  'dark whole': '71c95c4b5e06f3b4',
+  'dark 301x217': '8d4c4742596ff400',
+  'dark 97x61': '63cbb90f82c95e7a',
+  'thin whole': 'f5229188a4e32354',
+  'thin 301x217': '8af3b6d27b14f3f0',
+  'thin 97x61': '29ea2fd687722200',
+  'objects whole': '2cdeb4a6294bf37d',
+  'objects 301x217': '9e11b8f010efdec6',
+  'objects 97x61': '6eb775cb23cd9c4f',
+  'lowres whole': '38a08de3783ad79d',
+  'lowres 301x217': 'ae4ef7027139c975',
+  'lowres 97x61': 'd8c249050a5edf41',
+  'oval whole': 'cc9314e76d59d2cc',
+  'oval 301x217': 'f904c2ce3f143f89',
+  'oval 97x61': 'fcab28b062cfe20a',
+  'pens whole': 'ff7d8663f9240570',
+  'pens 301x217': '486f30d4b256e5f9',
+  'pens 97x61': 'eb5446c256102694',
+};
+
+describe('extractSeal output is unchanged by speed work', () => {
+  const photos = new Map<SynthClass, ClassPhoto>();
+  beforeAll(async () => {
+    for (const cls of SYNTH_CLASSES) photos.set(cls, await classPhoto(cls, SEED));
+  }, 60_000);
+
+  const actualInput: Record<string, string> = {};
+  const actual: Record<string, string> = {};
+
+  it.each(SYNTH_CLASSES)('%s', (cls) => {
+    const photo = photos.get(cls) as ClassPhoto;
+    actualInput[cls] = short(createHash('sha256').update(photo.rgba));
+    for (const c of CROPS) {
+      const rgba = crop(photo, c);
+      const h = createHash('sha256');
+      for (const key of KEYS) {
+        h.update(key);
+        h.update(extractSeal(rgba, c.width, c.height, parseClarityKey(key)));
+      }
+      actual[`${cls} ${c.name}`] = short(h);
+    }
+    if (process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
+    // The input first: if the generator changed, the table is stale, not the extractor wrong.
+    expect(actualInput[cls], `synthetic ${cls} photo changed: regenerate (see top)`).toBe(
+      EXPECTED_INPUT[cls],
+    );
+    for (const c of CROPS) {
+      const id = `${cls} ${c.name}`;
+      expect(actual[id], `extractSeal output changed for ${id}`).toBe(EXPECTED[id]);
+    }
+  });
+
+  it('prints the table when asked', () => {
+    if (!process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
+    console.log(
+      `const EXPECTED_INPUT = ${JSON.stringify(actualInput, null, 2)};\n` +
+        `const EXPECTED = ${JSON.stringify(actual, null, 2)};`,
+    );
+  });
+});
