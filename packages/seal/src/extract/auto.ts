@@ -1,8 +1,11 @@
 /**
- * Automatic clarity (clarity `auto`): the cut's edge picked per image from how soft its ink edges
- * are. A photo shot small and enlarged (or out of focus) spreads every edge over several pixels,
- * and there the stroke's true edge sits higher on the ramp; a sharp scan's edge is near one half
- * of full ink, where a lower cut keeps thin strokes whole.
+ * Automatic clarity (clarity `auto`): how the cut judges strokes, picked per image from how soft
+ * its ink edges are. On a sharp scan a thin stroke never reaches full ink (the lens and JPEG
+ * spread it), so it is judged against its own peak and cut at half of it, where its edge was. A
+ * photo shot small and enlarged (or out of focus) spreads every edge over several pixels: every
+ * stroke is "thin" there, and judging each against its own peak swells dense characters into
+ * blots, so strokes are judged against the full ink, as the photo's coverage says. The print-rim
+ * test reaches as far as the edges spread (rims.ts).
  */
 import type { Spans } from './spans';
 
@@ -13,7 +16,7 @@ const RAMP_HI = 0.8;
 const CROSS = 0.5;
 
 /**
- * Mean width in pixels of the ramp across an ink edge: pixels on a ramp over the number of
+ * Mean width in pixels of the ramp across an ink edge (strength in units of `full` ink): pixels on a ramp over the number of
  * crossings of one half between horizontal or vertical neighbours (each crossing is one edge,
  * met once per row or column). About 1 on a sharp scan, 3 and more on an enlarged shot.
  */
@@ -22,7 +25,11 @@ export function edgeSoftness(
   width: number,
   height: number,
   spans: Spans,
+  full = 1,
 ): number {
+  const rampLo = RAMP_LO * full;
+  const rampHi = RAMP_HI * full;
+  const cross = CROSS * full;
   let ramp = 0;
   let crossings = 0;
   for (let y = 0; y < height; y++) {
@@ -35,25 +42,40 @@ export function edgeSoftness(
     let prev = false;
     for (let x = lo; x < hi; x++) {
       const s = strength[row + x] as number;
-      if (s > RAMP_LO && s < RAMP_HI) ramp++;
-      const on = s > CROSS;
+      if (s > rampLo && s < rampHi) ramp++;
+      const on = s > cross;
       if (on !== prev) crossings++;
       prev = on;
-      if (below >= 0 && on !== (strength[below + x] as number) > CROSS) crossings++;
+      if (below >= 0 && on !== (strength[below + x] as number) > cross) crossings++;
     }
     if (prev) crossings++;
   }
   return crossings === 0 ? 0 : ramp / crossings;
 }
 
-/** The cut's edge on sharp photos (softness up to SHARP) and on soft ones (from SOFT on). */
-const SHARP_EDGE = 0.5;
-const SOFT_EDGE = 0.6;
-const SHARP = 1.1;
-const SOFT = 3;
+/** The cut's edge in automatic clarity: one half of the full ink, where a stroke's edge was. */
+export const AUTO_EDGE = 0.5;
 
-/** The cut's edge for an image of this edge softness: linear between the two. */
-export function autoEdge(softness: number): number {
+/**
+ * A thin stroke is judged against its own peak, down to this fraction of the local full ink (fixed
+ * levels, and sharp photos in automatic clarity: softness up to SHARP); from SOFT on, no own peak.
+ */
+export const THIN_FLOOR = 0.45;
+const SHARP = 1.5;
+const SOFT = 2.5;
+/**
+ * How far below the local full ink a thin stroke's own peak may set its scale: THIN_FLOOR on a
+ * sharp photo, 1 (no own peak: the full ink) on a soft one.
+ */
+export function peakFloor(softness: number): number {
   const t = softness <= SHARP ? 0 : softness >= SOFT ? 1 : (softness - SHARP) / (SOFT - SHARP);
-  return SHARP_EDGE + (SOFT_EDGE - SHARP_EDGE) * t;
+  return THIN_FLOOR + (1 - THIN_FLOOR) * t;
+}
+
+/**
+ * How far (pixels) the print-rim test reaches on a photo of this softness: as far as its edges
+ * spread on a soft photo; 0 on a sharp one, where strength.ts's one pixel is enough.
+ */
+export function rimRadius(softness: number): number {
+  return softness >= SOFT ? Math.round(softness) : 0;
 }

@@ -10,7 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { autoEdge, edgeSoftness } from './auto';
+import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
   assertExtractOptions,
@@ -127,7 +127,9 @@ export function extractSeal(
 
   const strength = ws.f32('strength');
   const spans = spansFor(ws, height);
-  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws, spans);
+  const auto = clarity === AUTO_CLARITY && mode === 0;
+  let softness = 0;
+  if (mode === 0) softness = inkStrength(planes, width, height, 'red', strength, ws, spans, auto);
   else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
@@ -140,14 +142,14 @@ export function extractSeal(
   }
   if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
 
-  // Automatic clarity (auto.ts): the cut's edge follows how soft the photo's ink edges are, and
-  // on a soft photo the test for print rims reaches as far as its edges spread.
+  // Automatic clarity (auto.ts): strokes were judged by how soft the photo's ink edges are (in
+  // inkStrength); the cut sits at half the ink, and on a soft photo the test for print rims
+  // reaches as far as its edges spread.
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
-  if (clarity === AUTO_CLARITY && mode === 0) {
-    const soft = edgeSoftness(strength, width, height, spans);
-    cut.edge = autoEdge(soft);
-    const radius = Math.round(soft);
+  if (auto) {
+    cut.edge = AUTO_EDGE;
+    const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
     }

@@ -8,6 +8,8 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
+
+import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
 import { rowMax7, rowMean3, rowOr3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
@@ -33,8 +35,6 @@ const FULL_MAX = 0.9;
 const LOCAL_FLOOR = 0.3;
 /** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
 const PEAK_RADIUS = 3;
-/** A thin stroke is judged against its own peak, down to this fraction of the local full ink. */
-const THIN_FLOOR = 0.45;
 
 /**
  * Colour ratio (colour measure over darkness, both averaged over 3x3) below which darkness is not
@@ -158,9 +158,15 @@ function scaleToLocalInk(
   height: number,
   ws: Workspace,
   spans: Spans,
-): void {
+  auto: boolean,
+): number {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
+  // blur, and judging each against its own peak swells dense characters into blots; there the
+  // strokes are judged against the full ink instead, as the photo's own coverage says.
+  const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
+  const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
   const local = localInkGrid(raw, width, height, g, floor, full, spans);
@@ -191,11 +197,12 @@ function scaleToLocalInk(
       // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
       // cut falls near its half height, where the stroke's edge was before the blur.
       if (p > l) p = l;
-      else if (p < l * THIN_FLOOR) p = l * THIN_FLOOR;
+      else if (p < l * thinFloor) p = l * thinFloor;
       if (p < floor) p = floor;
       raw[i] = v / p;
     }
   }
+  return softness;
 }
 
 /** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
@@ -306,7 +313,8 @@ export function inkStrength(
   out: Float32Array,
   ws: Workspace,
   spans: Spans,
-): void {
+  auto = false,
+): number {
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
@@ -419,8 +427,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  scaleToLocalInk(out, width, height, ws, spans);
-  if (!red) return;
+  const softness = scaleToLocalInk(out, width, height, ws, spans, auto);
+  if (!red) return softness;
   for (let y = 0; y < height; y++) {
     for (
       let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
@@ -430,6 +438,7 @@ export function inkStrength(
       if (rim[i] === 1 && (out[i] as number) < RIM_STRENGTH) out[i] = 0;
     }
   }
+  return softness;
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
