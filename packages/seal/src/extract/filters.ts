@@ -63,8 +63,14 @@ export function rowMean3(src: Float32Array, row: number, width: number, out: Flo
   }
   const third = 1 / 3;
   out[row] = ((src[row] as number) + (src[row + 1] as number)) * 0.5;
+  // A sliding window: one load per pixel, the same sums in the same order.
+  let a = src[row] as number;
+  let b = src[row + 1] as number;
   for (let i = row + 1, end = row + width - 1; i < end; i++) {
-    out[i] = ((src[i - 1] as number) + (src[i] as number) + (src[i + 1] as number)) * third;
+    const c = src[i + 1] as number;
+    out[i] = (a + b + c) * third;
+    a = b;
+    b = c;
   }
   const last = row + width - 1;
   out[last] = ((src[last - 1] as number) + (src[last] as number)) * 0.5;

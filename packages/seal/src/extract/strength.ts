@@ -282,6 +282,12 @@ export function learnInk(n: Planes): InkModel {
 }
 
 /**
+ * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
+ * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
+ */
+const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
+
+/**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
  */
@@ -302,8 +308,6 @@ export function inkStrength(
   const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
   const dark = ws.f32('dark');
   const tint = ws.f32('tint');
-  // Gate on the brightest channel, kept in `out` until the strength replaces it.
-  const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
   // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
   // while the row is in cache, the vertical ones inline in the strength loop below.
@@ -311,24 +315,25 @@ export function inkStrength(
   const tintRows = ws.f32('boxB');
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let i = row, end = row + width; i < end; i++) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-      dark[i] = d > 0 ? d : 0;
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      let t: number;
-      if (red) {
+    if (red) {
+      for (let i = row, end = row + width; i < end; i++) {
+        const rv = r[i] as number;
+        const gv = g[i] as number;
+        const bv = b[i] as number;
+        dark[i] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
         // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-        t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
-      } else {
-        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-        t = hi - lo;
+        tint[i] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
       }
-      tint[i] = t > 0 ? t : 0;
-      const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-      gate[i] = u * u * (3 - 2 * u);
+    } else {
+      for (let i = row, end = row + width; i < end; i++) {
+        const rv = r[i] as number;
+        const gv = g[i] as number;
+        const bv = b[i] as number;
+        dark[i] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+        const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+        tint[i] = positive(hi - lo);
+      }
     }
     rowMean3(dark, row, width, darkRows);
     rowMean3(tint, row, width, tintRows);
@@ -375,7 +380,15 @@ export function inkStrength(
       }
       const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
       const cap = ta * colourCap;
-      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
+      // it can matter; rounded like the float plane it was once kept in.
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+      const gate = Math.fround(s * s * (3 - 2 * s));
+      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * gate;
       out[i] = v;
       if (v > 0) {
         if (x < first) first = x;
