@@ -288,6 +288,44 @@ export function learnInk(n: Planes): InkModel {
 const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
 
 /**
+ * Darkness and tint of one row (from index `row` of the planes), clamped at 0, into `dark` and
+ * `tint` from index `at`.
+ */
+function measureRow(
+  n: Planes,
+  row: number,
+  width: number,
+  colour: InkColour,
+  ink: InkModel,
+  dark: Float32Array,
+  tint: Float32Array,
+  at: number,
+): void {
+  const { r, g, b } = n;
+  if (colour === 'red') {
+    const { ur, ug, ub } = ink;
+    for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+      tint[j] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
+    }
+    return;
+  }
+  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    tint[j] = positive(hi - lo);
+  }
+}
+
+/**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
  */
@@ -303,41 +341,30 @@ export function inkStrength(
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
-  const { ur, ug, ub } = ink;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
   const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
-  const dark = ws.f32('dark');
-  const tint = ws.f32('tint');
   const gateSpan = 1 / (brightHi - brightLo);
-  // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
-  // while the row is in cache, the vertical ones inline in the strength loop below.
-  const darkRows = ws.f32('boxA');
-  const tintRows = ws.f32('boxB');
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    if (red) {
-      for (let i = row, end = row + width; i < end; i++) {
-        const rv = r[i] as number;
-        const gv = g[i] as number;
-        const bv = b[i] as number;
-        dark[i] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-        // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-        tint[i] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
-      }
-    } else {
-      for (let i = row, end = row + width; i < end; i++) {
-        const rv = r[i] as number;
-        const gv = g[i] as number;
-        const bv = b[i] as number;
-        dark[i] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-        const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-        tint[i] = positive(hi - lo);
-      }
-    }
-    rowMean3(dark, row, width, darkRows);
-    rowMean3(tint, row, width, tintRows);
-  }
+  // One sweep down the image: row y + 1 is measured just before row y's strength needs it, into
+  // rings of three rows (slot y % 3) that stay in cache, with a fourth slot of zeros standing in
+  // for the rows above the first and below the last. The 3x3 means of darkness and tint are
+  // separable: horizontal means per measured row, vertical ones inline below.
+  const ring = 4 * width;
+  const dark = ws.f32('darkRing', ring);
+  const tint = ws.f32('tintRing', ring);
+  const darkRows = ws.f32('darkMeanRing', ring);
+  const tintRows = ws.f32('tintMeanRing', ring);
+  const zeros = 3 * width;
+  darkRows.fill(0, zeros);
+  tintRows.fill(0, zeros);
+  const measure = (y: number): void => {
+    const at = (y % 3) * width;
+    measureRow(n, y * width, width, colour, ink, dark, tint, at);
+    rowMean3(dark, at, width, darkRows);
+    rowMean3(tint, at, width, tintRows);
+  };
+  measure(0);
+  // Pixels that are not ink stay at this 0.
+  out.fill(0);
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
   // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
@@ -346,38 +373,37 @@ export function inkStrength(
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
   for (let y = 0; y < height; y++) {
+    if (y + 1 < height) measure(y + 1);
     // This row's span of non-zero strength (spans.ts), found on the way.
     let first = width;
     let last = -1;
-    // Vertical means over the rows present (one row: the row itself).
-    const up = y > 0 ? -width : 0;
-    const down = y < height - 1 ? width : 0;
-    const w = up !== 0 && down !== 0 ? 1 / 3 : up !== 0 || down !== 0 ? 0.5 : 1;
+    // Vertical means over the rows present (one row: the row itself); an absent row is the zero
+    // slot, which adds exactly 0.
+    const hasUp = y > 0;
+    const hasDown = y < height - 1;
+    const w = hasUp && hasDown ? 1 / 3 : hasUp || hasDown ? 0.5 : 1;
+    const cur = (y % 3) * width;
+    const up = hasUp ? ((y + 2) % 3) * width : zeros;
+    const down = hasDown ? ((y + 1) % 3) * width : zeros;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const d = dark[i] as number;
-      // An absent neighbour row adds 0 (up/down point at the row itself, with weight 0 below).
-      // Rounded like a value stored in a float plane (the figures match the separate pass).
+      const d = dark[cur + x] as number;
+      if (d <= DARK_FLOOR) continue;
+      // Rounded like a value stored in a float plane (the figures match a separate pass).
       const da = Math.fround(
-        ((up !== 0 ? (darkRows[i + up] as number) : 0) +
-          (darkRows[i] as number) +
-          (down !== 0 ? (darkRows[i + down] as number) : 0)) *
+        ((darkRows[up + x] as number) +
+          (darkRows[cur + x] as number) +
+          (darkRows[down + x] as number)) *
           w,
       );
-      if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
-        out[i] = 0;
-        continue;
-      }
+      if (da <= DARK_FLOOR) continue;
       const ta = Math.fround(
-        ((up !== 0 ? (tintRows[i + up] as number) : 0) +
-          (tintRows[i] as number) +
-          (down !== 0 ? (tintRows[i + down] as number) : 0)) *
+        ((tintRows[up + x] as number) +
+          (tintRows[cur + x] as number) +
+          (tintRows[down + x] as number)) *
           w,
       );
       const ratio = ta / da;
-      if (ratio <= ratioLo) {
-        out[i] = 0;
-        continue;
-      }
+      if (ratio <= ratioLo) continue;
       const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
       const cap = ta * colourCap;
       // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
