@@ -63,23 +63,32 @@ export function rowMean3(src: Float32Array, row: number, width: number, out: Flo
   }
   const third = 1 / 3;
   out[row] = ((src[row] as number) + (src[row + 1] as number)) * 0.5;
+  // A sliding window: one load per pixel, the same sums in the same order.
+  let a = src[row] as number;
+  let b = src[row + 1] as number;
   for (let i = row + 1, end = row + width - 1; i < end; i++) {
-    out[i] = ((src[i - 1] as number) + (src[i] as number) + (src[i + 1] as number)) * third;
+    const c = src[i + 1] as number;
+    out[i] = (a + b + c) * third;
+    a = b;
+    b = c;
   }
   const last = row + width - 1;
   out[last] = ((src[last - 1] as number) + (src[last] as number)) * 0.5;
 }
 
-/** Or over a horizontal window of 3 of one row of a 0/1 plane, written at the same indices. */
-export function rowOr3(src: Uint8Array, row: number, width: number, out: Uint8Array): void {
-  const last = row + width - 1;
+/**
+ * Or over a horizontal window of 3 of one row of a 0/1 plane (from index `row`), written into
+ * `out` from index `at`.
+ */
+export function rowOr3(src: Uint8Array, row: number, width: number, out: Uint8Array, at: number) {
+  const last = width - 1;
   let prev = 0;
   let cur = src[row] as number;
-  for (let i = row; i < last; i++) {
-    const next = src[i + 1] as number;
-    out[i] = prev | cur | next;
+  for (let x = 0; x < last; x++) {
+    const next = src[row + x + 1] as number;
+    out[at + x] = prev | cur | next;
     prev = cur;
     cur = next;
   }
-  out[last] = prev | cur;
+  out[at + last] = prev | cur;
 }

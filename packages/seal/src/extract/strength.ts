@@ -302,6 +302,89 @@ export function learnInk(n: Planes): InkModel {
 }
 
 /**
+ * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
+ * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
+ */
+const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
+
+/**
+ * Darkness and tint of one row (from index `row` of the planes), clamped at 0, into `dark` and
+ * `tint` from index `at`.
+ */
+function measureRow(
+  n: Planes,
+  row: number,
+  width: number,
+  colour: InkColour,
+  ink: InkModel,
+  dark: Float32Array,
+  tint: Float32Array,
+  at: number,
+): void {
+  const { r, g, b } = n;
+  if (colour === 'red') {
+    const { ur, ug, ub } = ink;
+    for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+      tint[j] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
+    }
+    return;
+  }
+  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    tint[j] = positive(hi - lo);
+  }
+}
+
+/** The thresholds of black print for one image (see PRINT_DARK). */
+interface PrintCore {
+  dark: number;
+  /** Tint below this share of the darkness (the ink's own ratio times PRINT_SHARE). */
+  tint: number;
+  grey: number;
+  bright: number;
+}
+
+/**
+ * Black print in one row: dark, little of the ink's colour for its darkness, and no bright
+ * channel (a grey or black pixel's brightest channel falls with its darkness). Reads the row's
+ * darkness and tint from the rings at `at`, writes 0/1 into `print` from `row`.
+ */
+function findPrint(
+  n: Planes,
+  row: number,
+  width: number,
+  dark: Float32Array,
+  tint: Float32Array,
+  at: number,
+  core: PrintCore,
+  print: Uint8Array,
+): void {
+  const { r, g, b } = n;
+  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+    const d = dark[j] as number;
+    if (d <= core.dark || (tint[j] as number) >= core.tint * d) {
+      print[i] = 0;
+      continue;
+    }
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    print[i] = hi < 1 - core.grey * d && hi < core.bright ? 1 : 0;
+  }
+}
+
+/**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
  */
@@ -318,53 +401,47 @@ export function inkStrength(
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
-  const { ur, ug, ub } = ink;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
   const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
-  const dark = ws.f32('dark');
-  const tint = ws.f32('tint');
-  // Gate on the brightest channel, kept in `out` until the strength replaces it.
-  const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
-  // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
-  // while the row is in cache, the vertical ones inline in the strength loop below.
-  const darkRows = ws.f32('boxA');
-  const tintRows = ws.f32('boxB');
-  // Black print per pixel, then spread over a row of three (the columns are taken below).
+  // One sweep down the image: row y + 1 is measured just before row y's strength needs it, into
+  // rings of three rows (slot y % 3) that stay in cache, with a fourth slot of zeros standing in
+  // for the rows above the first and below the last. The 3x3 means of darkness and tint are
+  // separable: horizontal means per measured row, vertical ones inline below.
+  const ring = 4 * width;
+  const dark = ws.f32('darkRing', ring);
+  const tint = ws.f32('tintRing', ring);
+  const darkRows = ws.f32('darkMeanRing', ring);
+  const tintRows = ws.f32('tintMeanRing', ring);
+  const zeros = 3 * width;
+  darkRows.fill(0, zeros);
+  tintRows.fill(0, zeros);
+  // Black print (red ink only): per pixel into `print` (rims.ts reads it), and spread over a row
+  // of three into a ring like the means (the columns are taken below).
   const print = ws.u8('print');
-  const printRows = ws.u8('printRows');
+  const printRows = ws.u8('printRing', ring);
+  printRows.fill(0, zeros);
   const rim = ws.u8('rim');
-  const printTint = PRINT_SHARE * ink.ratio;
-  const printHi = PRINT_BRIGHT * ink.bright;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let i = row, end = row + width; i < end; i++) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-      dark[i] = d > 0 ? d : 0;
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      let t: number;
-      if (red) {
-        // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-        t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
-      } else {
-        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-        t = hi - lo;
-      }
-      tint[i] = t > 0 ? t : 0;
-      print[i] =
-        red && d > PRINT_DARK && t < printTint * d && hi < 1 - PRINT_GREY * d && hi < printHi
-          ? 1
-          : 0;
-      const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-      gate[i] = u * u * (3 - 2 * u);
+  const core: PrintCore = {
+    dark: PRINT_DARK,
+    tint: PRINT_SHARE * ink.ratio,
+    grey: PRINT_GREY,
+    bright: PRINT_BRIGHT * ink.bright,
+  };
+  const measure = (y: number): void => {
+    const at = (y % 3) * width;
+    measureRow(n, y * width, width, colour, ink, dark, tint, at);
+    rowMean3(dark, at, width, darkRows);
+    rowMean3(tint, at, width, tintRows);
+    if (red) {
+      findPrint(n, y * width, width, dark, tint, at, core, print);
+      rowOr3(print, y * width, width, printRows, at);
     }
-    rowMean3(dark, row, width, darkRows);
-    rowMean3(tint, row, width, tintRows);
-    if (red) rowOr3(print, row, width, printRows);
-  }
+  };
+  measure(0);
+  // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
+  out.fill(0);
+  if (red) rim.fill(0);
   const rimRatio = RIM_RATIO * ink.ratio;
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
@@ -374,48 +451,56 @@ export function inkStrength(
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
   for (let y = 0; y < height; y++) {
+    if (y + 1 < height) measure(y + 1);
     // This row's span of non-zero strength (spans.ts), found on the way.
     let first = width;
     let last = -1;
-    // Vertical means over the rows present (one row: the row itself).
-    const up = y > 0 ? -width : 0;
-    const down = y < height - 1 ? width : 0;
-    const w = up !== 0 && down !== 0 ? 1 / 3 : up !== 0 || down !== 0 ? 0.5 : 1;
+    // Vertical means over the rows present (one row: the row itself); an absent row is the zero
+    // slot, which adds exactly 0.
+    const hasUp = y > 0;
+    const hasDown = y < height - 1;
+    const w = hasUp && hasDown ? 1 / 3 : hasUp || hasDown ? 0.5 : 1;
+    const cur = (y % 3) * width;
+    const up = hasUp ? ((y + 2) % 3) * width : zeros;
+    const down = hasDown ? ((y + 1) % 3) * width : zeros;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const d = dark[i] as number;
-      // An absent neighbour row adds 0 (up/down point at the row itself, with weight 0 below).
-      // Rounded like a value stored in a float plane (the figures match the separate pass).
+      const d = dark[cur + x] as number;
+      if (d <= DARK_FLOOR) continue;
+      // Rounded like a value stored in a float plane (the figures match a separate pass).
       const da = Math.fround(
-        ((up !== 0 ? (darkRows[i + up] as number) : 0) +
-          (darkRows[i] as number) +
-          (down !== 0 ? (darkRows[i + down] as number) : 0)) *
+        ((darkRows[up + x] as number) +
+          (darkRows[cur + x] as number) +
+          (darkRows[down + x] as number)) *
           w,
       );
-      if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
-        out[i] = 0;
-        continue;
-      }
+      if (da <= DARK_FLOOR) continue;
       const ta = Math.fround(
-        ((up !== 0 ? (tintRows[i + up] as number) : 0) +
-          (tintRows[i] as number) +
-          (down !== 0 ? (tintRows[i + down] as number) : 0)) *
+        ((tintRows[up + x] as number) +
+          (tintRows[cur + x] as number) +
+          (tintRows[down + x] as number)) *
           w,
       );
       const ratio = ta / da;
-      if (ratio <= ratioLo) {
-        out[i] = 0;
-        continue;
-      }
+      if (ratio <= ratioLo) continue;
       const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
       const cap = ta * colourCap;
-      let v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
-      rim[i] = 0;
+      // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
+      // it can matter; rounded like the float plane it was once kept in.
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+      const gate = Math.fround(s * s * (3 - 2 * s));
+      let v = Math.min(d, cap) * u * u * (3 - 2 * u) * gate;
       if (
         red &&
-        (printRows[i] as number) | (printRows[i + up] as number) | (printRows[i + down] as number)
+        (printRows[up + x] as number) |
+          (printRows[cur + x] as number) |
+          (printRows[down + x] as number)
       ) {
         // Next to black print: the rim of a character, unless it has the ink's own colour.
-        if ((tint[i] as number) < rimRatio * d) v = 0;
+        if ((tint[cur + x] as number) < rimRatio * d) v = 0;
         else rim[i] = 1;
       }
       out[i] = v;
