@@ -159,6 +159,7 @@ function scaleToLocalInk(
   ws: Workspace,
   spans: Spans,
   auto: boolean,
+  rim: Uint8Array | null,
 ): number {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
@@ -199,7 +200,9 @@ function scaleToLocalInk(
       if (p > l) p = l;
       else if (p < l * thinFloor) p = l * thinFloor;
       if (p < floor) p = floor;
-      raw[i] = v / p;
+      const scaled = v / p;
+      // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
+      raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
     }
   }
   return softness;
@@ -512,18 +515,7 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  const softness = scaleToLocalInk(out, width, height, ws, spans, auto);
-  if (!red) return softness;
-  for (let y = 0; y < height; y++) {
-    for (
-      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
-      i < end;
-      i++
-    ) {
-      if (rim[i] === 1 && (out[i] as number) < RIM_STRENGTH) out[i] = 0;
-    }
-  }
-  return softness;
+  return scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
