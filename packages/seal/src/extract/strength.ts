@@ -323,8 +323,14 @@ function measureRow(
   dark: Float32Array,
   tint: Float32Array,
   at: number,
+  core: PrintCore | null = null,
+  print: Uint8Array | null = null,
 ): void {
   const { r, g, b } = n;
+  if (colour === 'red' && core !== null && print !== null) {
+    measurePrintRow(n, row, width, ink, dark, tint, at, core, print);
+    return;
+  }
   if (colour === 'red') {
     const { ur, ug, ub } = ink;
     for (let i = row, j = at, end = row + width; i < end; i++, j++) {
@@ -358,14 +364,15 @@ interface PrintCore {
 }
 
 /**
- * Black print in one row: dark, little of the ink's colour for its darkness, and no bright
- * channel (a grey or black pixel's brightest channel falls with its darkness). Reads the row's
- * darkness and tint from the rings at `at`, writes 0/1 into `print` from `row`.
+ * measureRow for red ink, and black print in the same pass: dark, little of the ink's colour for
+ * its darkness, and no bright channel (a grey or black pixel's brightest channel falls with its
+ * darkness). Darkness and tint are judged as stored (float32), as a separate pass would.
  */
-function findPrint(
+function measurePrintRow(
   n: Planes,
   row: number,
   width: number,
+  ink: InkModel,
   dark: Float32Array,
   tint: Float32Array,
   at: number,
@@ -373,15 +380,19 @@ function findPrint(
   print: Uint8Array,
 ): void {
   const { r, g, b } = n;
+  const { ur, ug, ub } = ink;
   for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-    const d = dark[j] as number;
-    if (d <= core.dark || (tint[j] as number) >= core.tint * d) {
-      print[i] = 0;
-      continue;
-    }
     const rv = r[i] as number;
     const gv = g[i] as number;
     const bv = b[i] as number;
+    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
+    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
+    dark[j] = d;
+    tint[j] = t;
+    if (d <= core.dark || t >= core.tint * d) {
+      print[i] = 0;
+      continue;
+    }
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     print[i] = hi < 1 - core.grey * d && hi < core.bright ? 1 : 0;
   }
@@ -433,13 +444,10 @@ export function inkStrength(
   };
   const measure = (y: number): void => {
     const at = (y % 3) * width;
-    measureRow(n, y * width, width, colour, ink, dark, tint, at);
+    measureRow(n, y * width, width, colour, ink, dark, tint, at, red ? core : null, print);
     rowMean3(dark, at, width, darkRows);
     rowMean3(tint, at, width, tintRows);
-    if (red) {
-      findPrint(n, y * width, width, dark, tint, at, core, print);
-      rowOr3(print, y * width, width, printRows, at);
-    }
+    if (red) rowOr3(print, y * width, width, printRows, at);
   };
   measure(0);
   // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
