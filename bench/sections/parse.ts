@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { normaliseUpload } from '../../apps/server/src/extract/jobs';
 import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
 import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
+import { processCpuMs } from '../lib/proc-cpu';
 import type { BenchOptions, BenchSection, Cell } from '../lib/types';
 
 /** The clarity key sent: the mode 0 default (automatic clarity), what the web app asks for first. */
@@ -78,7 +79,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * process, with as many operations in flight as the parse case has connections, for the same
  * duration. Its p99 is measured the same way (per operation, queueing included).
  */
-function sharpFloor(jpeg: Buffer, options: BenchOptions): Promise<LoadResult> {
+function sharpFloor(jpeg: Buffer, options: BenchOptions): Promise<Measured> {
   const lanes = options.connections;
   return timeLoop(
     `floor: sharp JPEG -> PNG in-process (${lanes} in flight, ${availableParallelism()} cores)`,
@@ -89,7 +90,7 @@ function sharpFloor(jpeg: Buffer, options: BenchOptions): Promise<LoadResult> {
 }
 
 /** Where the rest of the time goes: the extraction kernel alone on the decoded crop, one thread. */
-async function kernelAlone(jpeg: Buffer, options: BenchOptions): Promise<LoadResult> {
+async function kernelAlone(jpeg: Buffer, options: BenchOptions): Promise<Measured> {
   const crop = await normaliseUpload(jpeg);
   const extract = parseClarityKey(GRAY);
   return timeLoop(
@@ -100,15 +101,25 @@ async function kernelAlone(jpeg: Buffer, options: BenchOptions): Promise<LoadRes
   );
 }
 
+/**
+ * A case's figures plus the CPU time it used per operation (ms, every thread of the process
+ * doing it: the bench process for in-process cases, the server's for HTTP ones); null where
+ * /proc is missing. On a shared machine req/s moves with the neighbours' load, and the server's
+ * extract workers run at a lower priority (workers/pool.ts), so they lose more of the CPU to
+ * other tenants than the in-process floor does; CPU time per operation moves with neither.
+ */
+type Measured = LoadResult & { readonly cpuMsPerOp: number | null };
+
 /** Times `op` back to back for `seconds` on this thread. */
 async function timeLoop(
   name: string,
   seconds: number,
   lanes: number,
   op: () => unknown,
-): Promise<LoadResult> {
+): Promise<Measured> {
   for (let i = 0; i < 3; i++) await op();
   const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
   const end = performance.now() + seconds * 1000;
   const lane = async () => {
     while (performance.now() < end) {
@@ -120,8 +131,10 @@ async function timeLoop(
   const started = performance.now();
   await Promise.all(Array.from({ length: lanes }, lane));
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
+    cpuMsPerOp: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
     name,
     reqPerSec: latencies.length / elapsed,
     p50Ms: round(percentile(latencies, 50)),
@@ -153,14 +166,25 @@ export const parseSection: BenchSection = {
       if (bad !== undefined) throw new Error(`warm-up parse answered ${bad.status}`);
     };
     const { durationS, connections } = ctx.options;
+    const { pid } = await ctx.server();
+    /** An HTTP case with the server process's CPU time per request. */
+    const serverLoad = async (t: Target): Promise<Measured> => {
+      const before = processCpuMs(pid);
+      const r = await load(t, durationS);
+      const after = processCpuMs(pid);
+      const cpuMsPerOp =
+        before === null || after === null ? null : (after - before) / Math.max(1, r.requests);
+      return { ...r, cpuMsPerOp };
+    };
     const floor = await sharpFloor(jpeg, ctx.options);
     const kernel = await kernelAlone(jpeg, ctx.options);
     // Start the workers right before the server is measured: idle ones exit after a few seconds.
     await warmUp();
-    const loaded = await load(
-      { ...parse, name: `parse ${GRAY} (${connections} connections)`, connections },
-      durationS,
-    );
+    const loaded = await serverLoad({
+      ...parse,
+      name: `parse ${GRAY} (${connections} connections)`,
+      connections,
+    });
     const idle = await load(
       { ...healthz, name: 'GET /healthz, idle (1 connection)', connections: 1 },
       durationS,
@@ -185,36 +209,44 @@ export const parseSection: BenchSection = {
       ),
     ]);
 
-    const results = [floor, kernel, loaded, busyParse, idle, busyHealthz];
+    const results: (LoadResult & { cpuMsPerOp?: number | null })[] = [
+      floor,
+      kernel,
+      loaded,
+      busyParse,
+      idle,
+      busyHealthz,
+    ];
     const ratio = loaded.reqPerSec > 0 ? floor.reqPerSec / loaded.reqPerSec : Number.NaN;
-    const rows: Cell[][] = results.map((r) => [...loadRow(r)]);
+    const cpuCell = (ms: number | null | undefined): Cell =>
+      ms === null || ms === undefined ? '' : Math.round(ms * 100) / 100;
+    const rows: Cell[][] = results.map((r) => [...loadRow(r), cpuCell(r.cpuMsPerOp)]);
+    const blank = ['', '', '', '', ''];
     rows.push([
       `ratio: floor ops/s / parse req/s (target <= 2: ${ratio <= 2 ? 'met' : 'not met'})`,
       Math.round(ratio * 100) / 100,
-      '',
-      '',
-      '',
-      '',
+      ...blank,
     ]);
+    if (loaded.cpuMsPerOp !== null && floor.cpuMsPerOp !== null && floor.cpuMsPerOp > 0) {
+      rows.push([
+        'ratio: parse CPU ms/req (server, all threads) / floor CPU ms/op',
+        Math.round((loaded.cpuMsPerOp / floor.cpuMsPerOp) * 100) / 100,
+        ...blank,
+      ]);
+    }
     rows.push([
       'ratio: parse p99 / floor p99',
       floor.p99Ms > 0 ? Math.round((loaded.p99Ms / floor.p99Ms) * 100) / 100 : '',
-      '',
-      '',
-      '',
-      '',
+      ...blank,
     ]);
     rows.push([
       `/healthz max latency while ${CONCURRENT_PARSES} parses run (ms)`,
       busyHealthz.maxMs,
-      '',
-      '',
-      '',
-      '',
+      ...blank,
     ]);
     return {
       title: `${this.description} (${durationS} s per case; the floor runs in the bench process)`,
-      columns: LOAD_COLUMNS,
+      columns: [...LOAD_COLUMNS, 'CPU ms/op'],
       rows,
       warnings: results.filter((r) => r.failed > 0).map((r) => `${r.name}: ${r.failures}`),
     };

@@ -5,10 +5,10 @@
  * Floors sit a safe margin under what the extractor measured; where that is below the issue's
  * target the row says so (`meetsTarget: false`), and the target is what the class is held to once
  * the extractor reaches it. Low resolution and the oval rings are bounded by the photo itself:
- * the truth shrunk like the photo and enlarged again scores only about 0.81 there.
+ * the truth shrunk like the photo and enlarged again scores only about 0.81 and 0.73 there.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractSeal } from '../src/extract';
+import { CLARITY, extractSeal } from '../src/extract';
 import { IOU_TARGET, SYNTH_CLASSES, type SynthClass } from './synth/classes';
 import {
   type ClassFigures,
@@ -40,22 +40,34 @@ const ok = (cls: SynthClass): Floor => ({
 
 const FLOORS: Readonly<Record<SynthClass, Floor>> = {
   clean: ok('clean'),
-  print: { ...ok('print'), ghost: 0.03, meetsTarget: false },
-  faint: { ...ok('faint'), ghost: 0.02, meetsTarget: false },
+  // Print rims are now print (strength.ts), but dense text under JPEG q 50-70 still leaves about
+  // 1.3-1.4 % of the kept pixels within 2 px of it (2.1 % before).
+  print: { ...ok('print'), ghost: 0.02, meetsTarget: false },
+  faint: ok('faint'),
   dark: ok('dark'),
   thin: ok('thin'),
   objects: ok('objects'),
-  lowres: { iou: 0.7, ghost: 0.01, fidelityMax: 1.16, meetsTarget: false },
-  oval: { ...ok('oval'), iou: 0.78, meetsTarget: false },
+  // Bounded by the photo: the truth shrunk like it and enlarged again scores about 0.81.
+  lowres: { iou: 0.72, ghost: 0.01, fidelityMax: 1.1, meetsTarget: false },
+  // Rings 1-2 px wide in a 150-250 px shot: the shrunk truth itself scores about 0.73, and the
+  // blurred rings come out a little wide.
+  oval: { iou: 0.66, ghost: 0.01, fidelityMax: 1.22, meetsTarget: false },
   pens: ok('pens'),
 };
 
 let rows: ClassFigures[] = [];
+/** The same photos at the fixed default level (what 自动 replaced). */
+let fixed: ClassFigures[] = [];
 
 beforeAll(async () => {
   const photos = await classPhotos(HELD_OUT_FIRST, PER_CLASS);
   rows = figures(photos, withOptions(extractSeal, { mode: 0, clarity: 'auto', red: 0 }));
+  fixed = figures(
+    photos,
+    withOptions(extractSeal, { mode: 0, clarity: CLARITY[0].default, red: 0 }),
+  );
   console.log(`held-out seeds ${HELD_OUT_FIRST}+${PER_CLASS} per class\n${figuresTable(rows)}`);
+  console.log(`fixed level ${CLARITY[0].default}:\n${figuresTable(fixed)}`);
 }, 600_000);
 
 describe('seal extraction per class (held-out synthetic photos, defaults)', () => {
@@ -80,6 +92,21 @@ describe('seal extraction per class (held-out synthetic photos, defaults)', () =
   it.each(SYNTH_CLASSES)('%s: ghost share under its ceiling', (cls) => {
     const row = rows.find((r) => r.cls === cls) as ClassFigures;
     expect(row.ghost).toBeLessThanOrEqual(FLOORS[cls].ghost);
+  });
+
+  // Within 0.003 per class (the noise of eight photos: one pixel row of a ring), and better overall.
+  it.each(SYNTH_CLASSES)(
+    '%s: automatic clarity scores at least as well as the fixed default',
+    (cls) => {
+      const auto = rows.find((r) => r.cls === cls) as ClassFigures;
+      const level = fixed.find((r) => r.cls === cls) as ClassFigures;
+      expect(auto.meanIou).toBeGreaterThanOrEqual(level.meanIou - 0.003);
+    },
+  );
+
+  it('automatic clarity beats the fixed default over all classes', () => {
+    const mean = (r: ClassFigures[]) => r.reduce((a, x) => a + x.meanIou, 0) / r.length;
+    expect(mean(rows)).toBeGreaterThan(mean(fixed));
   });
 
   it('red decoys beside the seal are dropped', () => {

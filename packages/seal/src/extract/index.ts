@@ -10,6 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
+import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
   assertExtractOptions,
@@ -18,10 +19,11 @@ import {
   type ExtractOptions,
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
+import { clearNearPrint } from './rims';
 import { countKept, keepSealShape } from './shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
-import { inkStrength, markStrength } from './strength';
+import { inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
 export {
@@ -125,7 +127,9 @@ export function extractSeal(
 
   const strength = ws.f32('strength');
   const spans = spansFor(ws, height);
-  if (mode === 0) inkStrength(planes, width, height, 'red', strength, ws, spans);
+  const auto = clarity === AUTO_CLARITY && mode === 0;
+  let softness = 0;
+  if (mode === 0) softness = inkStrength(planes, width, height, 'red', strength, ws, spans, auto);
   else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
@@ -138,10 +142,18 @@ export function extractSeal(
   }
   if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
 
-  // Automatic clarity is the calibrated level: on the synthetic classes no per-photo pick tried
-  // so far (the steadiest cut, see docs/extraction.md) beat it, so it is that rule, honestly.
+  // Automatic clarity (auto.ts): strokes were judged by how soft the photo's ink edges are (in
+  // inkStrength); the cut sits at half the ink, and on a soft photo the test for print rims
+  // reaches as far as its edges spread.
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
+  if (auto) {
+    cut.edge = AUTO_EDGE;
+    const radius = rimRadius(softness);
+    if (radius > 1) {
+      clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+    }
+  }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
   // Seal-red output carries the seal's own opacity, like a drawn seal; alpha still crosses one
   // half exactly at the cut's edge.

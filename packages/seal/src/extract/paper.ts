@@ -155,6 +155,17 @@ export function normaliseToPaper(
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
   }
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
+  // Per column the two weights as doubles (1 - fx is exact in a double), and the columns where
+  // the left grid column changes: within such a run the two grid values are the same.
+  const exs = new Float64Array(width);
+  const fxd = new Float64Array(width);
+  const runs: number[] = [0];
+  for (let x = 0; x < width; x++) {
+    fxd[x] = fxs[x] as number;
+    exs[x] = 1 - (fxs[x] as number);
+    if (x > 0 && x0s[x] !== x0s[x - 1]) runs.push(x);
+  }
+  runs.push(width);
   const rows = [new Float32Array(gw + 1), new Float32Array(gw + 1), new Float32Array(gw + 1)];
   const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
   const { r: outR, g: outG, b: outB } = out;
@@ -162,16 +173,26 @@ export function normaliseToPaper(
     interpolateRow(g, grids[0] as Float32Array, y, pr);
     interpolateRow(g, grids[1] as Float32Array, y, pg);
     interpolateRow(g, grids[2] as Float32Array, y, pb);
-    for (let x = 0, i = y * width, p = i * 4; x < width; x++, i++, p += 4) {
-      const x0 = x0s[x] as number;
-      const fx = fxs[x] as number;
-      const ex = 1 - fx;
-      const vr = (rgba[p] as number) * ((pr[x0] as number) * ex + (pr[x0 + 1] as number) * fx);
-      const vg = (rgba[p + 1] as number) * ((pg[x0] as number) * ex + (pg[x0 + 1] as number) * fx);
-      const vb = (rgba[p + 2] as number) * ((pb[x0] as number) * ex + (pb[x0 + 1] as number) * fx);
-      outR[i] = Math.min(vr, MAX_NORMALISED);
-      outG[i] = Math.min(vg, MAX_NORMALISED);
-      outB[i] = Math.min(vb, MAX_NORMALISED);
+    for (let k = 0; k + 1 < runs.length; k++) {
+      const xa = runs[k] as number;
+      const xb = runs[k + 1] as number;
+      const x0 = x0s[xa] as number;
+      const r0 = pr[x0] as number;
+      const r1 = pr[x0 + 1] as number;
+      const g0 = pg[x0] as number;
+      const g1 = pg[x0 + 1] as number;
+      const b0 = pb[x0] as number;
+      const b1 = pb[x0 + 1] as number;
+      for (let x = xa, i = y * width + xa, p = i * 4; x < xb; x++, i++, p += 4) {
+        const fx = fxd[x] as number;
+        const ex = exs[x] as number;
+        const vr = (rgba[p] as number) * (r0 * ex + r1 * fx);
+        const vg = (rgba[p + 1] as number) * (g0 * ex + g1 * fx);
+        const vb = (rgba[p + 2] as number) * (b0 * ex + b1 * fx);
+        outR[i] = Math.min(vr, MAX_NORMALISED);
+        outG[i] = Math.min(vg, MAX_NORMALISED);
+        outB[i] = Math.min(vb, MAX_NORMALISED);
+      }
     }
   }
 }

@@ -34,28 +34,20 @@ function union(parent: Int32Array, a: number, b: number): number {
 }
 
 /**
- * Writes 1 into `keep` for every pixel of a surviving piece, 0 elsewhere.
- * `labels`, `area` and `peak` are scratch space of the image's size.
+ * Pass 1: provisional labels; parent links are stored in `parent` indexed by label. A label is
+ * the index of the first pixel of its piece, so `labels` doubles as the parent array. Outside the
+ * spans strength is 0, never a candidate.
  */
-export function keepConnected(
+function label(
   strength: Float32Array,
   width: number,
   height: number,
   lo: number,
-  hi: number,
-  minArea: number,
-  keep: Uint8Array,
-  labels: Int32Array,
+  parent: Int32Array,
   area: Int32Array,
   peak: Float32Array,
   spans: Spans,
 ): void {
-  // Pass 1: provisional labels; parent links are stored in `parent` indexed by label.
-  // A label is the index of the first pixel of its piece, so `labels` doubles as the parent array.
-  // Outside the spans strength is 0, never a candidate.
-  const parent = labels;
-  parent.fill(-1);
-  keep.fill(0);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = spans.lo[y] as number, end = spans.hi[y] as number; x < end; x++) {
@@ -79,9 +71,21 @@ export function keepConnected(
       if (y > 0 && x < width - 1 && (parent[up + 1] as number) >= 0) union(parent, root, up + 1);
     }
   }
-  // Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel (every root is a
-  // candidate pixel, zeroed in pass 1).
-  for (let y = 0; y < height; y++) {
+}
+
+/**
+ * Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel (every root is a
+ * candidate pixel, zeroed in pass 1).
+ */
+function measurePieces(
+  strength: Float32Array,
+  width: number,
+  parent: Int32Array,
+  area: Int32Array,
+  peak: Float32Array,
+  spans: Spans,
+): void {
+  for (let y = 0; y < spans.lo.length; y++) {
     for (
       let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
       i < end;
@@ -94,7 +98,20 @@ export function keepConnected(
       if (s > (peak[root] as number)) peak[root] = s;
     }
   }
-  for (let y = 0; y < height; y++) {
+}
+
+/** Pass 3: keep the pixels of pieces big and strong enough. */
+function keepPieces(
+  width: number,
+  hi: number,
+  minArea: number,
+  keep: Uint8Array,
+  parent: Int32Array,
+  area: Int32Array,
+  peak: Float32Array,
+  spans: Spans,
+): void {
+  for (let y = 0; y < spans.lo.length; y++) {
     for (
       let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
       i < end;
@@ -106,4 +123,31 @@ export function keepConnected(
       keep[i] = (area[p] as number) >= minArea && (peak[p] as number) >= hi ? 1 : 0;
     }
   }
+}
+
+/**
+ * Writes 1 into `keep` for every pixel of a surviving piece, 0 elsewhere.
+ * `labels`, `area` and `peak` are scratch space of the image's size. Each pass is its own small
+ * function: the compiler optimises each with its own loop's feedback (one function holding all
+ * three was recompiled on every call).
+ */
+export function keepConnected(
+  strength: Float32Array,
+  width: number,
+  height: number,
+  lo: number,
+  hi: number,
+  minArea: number,
+  keep: Uint8Array,
+  labels: Int32Array,
+  area: Int32Array,
+  peak: Float32Array,
+  spans: Spans,
+): void {
+  const parent = labels;
+  parent.fill(-1);
+  keep.fill(0);
+  label(strength, width, height, lo, parent, area, peak, spans);
+  measurePieces(strength, width, parent, area, peak, spans);
+  keepPieces(width, hi, minArea, keep, parent, area, peak, spans);
 }

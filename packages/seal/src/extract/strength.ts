@@ -8,7 +8,9 @@
  * capped by what its colour explains: black text next to red ink borrows a little red from the
  * smear, but not enough to count as dark red ink.
  */
-import { rowMax7, rowMean3 } from './filters';
+
+import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
+import { rowMax7, rowMean3, rowOr3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
@@ -33,8 +35,6 @@ const FULL_MAX = 0.9;
 const LOCAL_FLOOR = 0.3;
 /** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
 const PEAK_RADIUS = 3;
-/** A thin stroke is judged against its own peak, down to this fraction of the local full ink. */
-const THIN_FLOOR = 0.45;
 
 /**
  * Colour ratio (colour measure over darkness, both averaged over 3x3) below which darkness is not
@@ -61,6 +61,19 @@ const COLOUR_CAP_OWN = 1.25;
 const BRIGHT_LO = 0.3;
 const BRIGHT_HI = 0.55;
 const DARK_FLOOR = 0.01;
+
+/**
+ * Black print: dark, with less than this share of the ink's own colour for its darkness. JPEG
+ * smears colour over half-resolution blocks, so the anti-aliased rim of a black character next to
+ * seal ink comes out dark red: within one pixel of print, a pixel counts as ink only if its colour
+ * is nearly the ink's own (RIM_RATIO of it) and, once scaled, it is strong (RIM_STRENGTH).
+ */
+const PRINT_DARK = 0.35;
+const PRINT_GREY = 0.8;
+const PRINT_BRIGHT = 0.8;
+const PRINT_SHARE = 0.5;
+const RIM_RATIO = 0.42;
+export const RIM_STRENGTH = 0.7;
 
 /**
  * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
@@ -145,9 +158,16 @@ function scaleToLocalInk(
   height: number,
   ws: Workspace,
   spans: Spans,
-): void {
+  auto: boolean,
+  rim: Uint8Array | null,
+): number {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
+  // blur, and judging each against its own peak swells dense characters into blots; there the
+  // strokes are judged against the full ink instead, as the photo's own coverage says.
+  const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
+  const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
   const local = localInkGrid(raw, width, height, g, floor, full, spans);
@@ -178,11 +198,14 @@ function scaleToLocalInk(
       // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
       // cut falls near its half height, where the stroke's edge was before the blur.
       if (p > l) p = l;
-      else if (p < l * THIN_FLOOR) p = l * THIN_FLOOR;
+      else if (p < l * thinFloor) p = l * thinFloor;
       if (p < floor) p = floor;
-      raw[i] = v / p;
+      const scaled = v / p;
+      // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
+      raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
     }
   }
+  return softness;
 }
 
 /** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
@@ -282,6 +305,100 @@ export function learnInk(n: Planes): InkModel {
 }
 
 /**
+ * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
+ * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
+ */
+const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
+
+/**
+ * Darkness and tint of one row (from index `row` of the planes), clamped at 0, into `dark` and
+ * `tint` from index `at`.
+ */
+function measureRow(
+  n: Planes,
+  row: number,
+  width: number,
+  colour: InkColour,
+  ink: InkModel,
+  dark: Float32Array,
+  tint: Float32Array,
+  at: number,
+  core: PrintCore | null = null,
+  print: Uint8Array | null = null,
+): void {
+  const { r, g, b } = n;
+  if (colour === 'red' && core !== null && print !== null) {
+    measurePrintRow(n, row, width, ink, dark, tint, at, core, print);
+    return;
+  }
+  if (colour === 'red') {
+    const { ur, ug, ub } = ink;
+    for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
+      tint[j] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
+    }
+    return;
+  }
+  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    tint[j] = positive(hi - lo);
+  }
+}
+
+/** The thresholds of black print for one image (see PRINT_DARK). */
+interface PrintCore {
+  dark: number;
+  /** Tint below this share of the darkness (the ink's own ratio times PRINT_SHARE). */
+  tint: number;
+  grey: number;
+  bright: number;
+}
+
+/**
+ * measureRow for red ink, and black print in the same pass: dark, little of the ink's colour for
+ * its darkness, and no bright channel (a grey or black pixel's brightest channel falls with its
+ * darkness). Darkness and tint are judged as stored (float32), as a separate pass would.
+ */
+function measurePrintRow(
+  n: Planes,
+  row: number,
+  width: number,
+  ink: InkModel,
+  dark: Float32Array,
+  tint: Float32Array,
+  at: number,
+  core: PrintCore,
+  print: Uint8Array,
+): void {
+  const { r, g, b } = n;
+  const { ur, ug, ub } = ink;
+  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
+    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
+    dark[j] = d;
+    tint[j] = t;
+    if (d <= core.dark || t >= core.tint * d) {
+      print[i] = 0;
+      continue;
+    }
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    print[i] = hi < 1 - core.grey * d && hi < core.bright ? 1 : 0;
+  }
+}
+
+/**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
  */
@@ -293,46 +410,50 @@ export function inkStrength(
   out: Float32Array,
   ws: Workspace,
   spans: Spans,
-): void {
+  auto = false,
+): number {
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
-  const { ur, ug, ub } = ink;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
   const brightHi = Math.min(BRIGHT_HI, ink.bright * 0.8);
-  const dark = ws.f32('dark');
-  const tint = ws.f32('tint');
-  // Gate on the brightest channel, kept in `out` until the strength replaces it.
-  const gate = out;
   const gateSpan = 1 / (brightHi - brightLo);
-  // The 3x3 means of darkness and tint are separable: each row's horizontal means are taken
-  // while the row is in cache, the vertical ones inline in the strength loop below.
-  const darkRows = ws.f32('boxA');
-  const tintRows = ws.f32('boxB');
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let i = row, end = row + width; i < end; i++) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      const d = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-      dark[i] = d > 0 ? d : 0;
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      let t: number;
-      if (red) {
-        // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-        t = (rv * ur + gv * ug + bv * ub) * TINT_SCALE;
-      } else {
-        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-        t = hi - lo;
-      }
-      tint[i] = t > 0 ? t : 0;
-      const u = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-      gate[i] = u * u * (3 - 2 * u);
-    }
-    rowMean3(dark, row, width, darkRows);
-    rowMean3(tint, row, width, tintRows);
-  }
+  // One sweep down the image: row y + 1 is measured just before row y's strength needs it, into
+  // rings of three rows (slot y % 3) that stay in cache, with a fourth slot of zeros standing in
+  // for the rows above the first and below the last. The 3x3 means of darkness and tint are
+  // separable: horizontal means per measured row, vertical ones inline below.
+  const ring = 4 * width;
+  const dark = ws.f32('darkRing', ring);
+  const tint = ws.f32('tintRing', ring);
+  const darkRows = ws.f32('darkMeanRing', ring);
+  const tintRows = ws.f32('tintMeanRing', ring);
+  const zeros = 3 * width;
+  darkRows.fill(0, zeros);
+  tintRows.fill(0, zeros);
+  // Black print (red ink only): per pixel into `print` (rims.ts reads it), and spread over a row
+  // of three into a ring like the means (the columns are taken below).
+  const print = ws.u8('print');
+  const printRows = ws.u8('printRing', ring);
+  printRows.fill(0, zeros);
+  const rim = ws.u8('rim');
+  const core: PrintCore = {
+    dark: PRINT_DARK,
+    tint: PRINT_SHARE * ink.ratio,
+    grey: PRINT_GREY,
+    bright: PRINT_BRIGHT * ink.bright,
+  };
+  const measure = (y: number): void => {
+    const at = (y % 3) * width;
+    measureRow(n, y * width, width, colour, ink, dark, tint, at, red ? core : null, print);
+    rowMean3(dark, at, width, darkRows);
+    rowMean3(tint, at, width, tintRows);
+    if (red) rowOr3(print, y * width, width, printRows, at);
+  };
+  measure(0);
+  // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
+  out.fill(0);
+  if (red) rim.fill(0);
+  const rimRatio = RIM_RATIO * ink.ratio;
 
   // A dark, desaturated ink has little colour for its darkness: judge it against its own ratio
   // (never more leniently than RATIO_FLOOR, where black print's JPEG fringes sit).
@@ -341,41 +462,58 @@ export function inkStrength(
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
   for (let y = 0; y < height; y++) {
+    if (y + 1 < height) measure(y + 1);
     // This row's span of non-zero strength (spans.ts), found on the way.
     let first = width;
     let last = -1;
-    // Vertical means over the rows present (one row: the row itself).
-    const up = y > 0 ? -width : 0;
-    const down = y < height - 1 ? width : 0;
-    const w = up !== 0 && down !== 0 ? 1 / 3 : up !== 0 || down !== 0 ? 0.5 : 1;
+    // Vertical means over the rows present (one row: the row itself); an absent row is the zero
+    // slot, which adds exactly 0.
+    const hasUp = y > 0;
+    const hasDown = y < height - 1;
+    const w = hasUp && hasDown ? 1 / 3 : hasUp || hasDown ? 0.5 : 1;
+    const cur = (y % 3) * width;
+    const up = hasUp ? ((y + 2) % 3) * width : zeros;
+    const down = hasDown ? ((y + 1) % 3) * width : zeros;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const d = dark[i] as number;
-      // An absent neighbour row adds 0 (up/down point at the row itself, with weight 0 below).
-      // Rounded like a value stored in a float plane (the figures match the separate pass).
+      const d = dark[cur + x] as number;
+      if (d <= DARK_FLOOR) continue;
+      // Rounded like a value stored in a float plane (the figures match a separate pass).
       const da = Math.fround(
-        ((up !== 0 ? (darkRows[i + up] as number) : 0) +
-          (darkRows[i] as number) +
-          (down !== 0 ? (darkRows[i + down] as number) : 0)) *
+        ((darkRows[up + x] as number) +
+          (darkRows[cur + x] as number) +
+          (darkRows[down + x] as number)) *
           w,
       );
-      if (d <= DARK_FLOOR || da <= DARK_FLOOR) {
-        out[i] = 0;
-        continue;
-      }
+      if (da <= DARK_FLOOR) continue;
       const ta = Math.fround(
-        ((up !== 0 ? (tintRows[i + up] as number) : 0) +
-          (tintRows[i] as number) +
-          (down !== 0 ? (tintRows[i + down] as number) : 0)) *
+        ((tintRows[up + x] as number) +
+          (tintRows[cur + x] as number) +
+          (tintRows[down + x] as number)) *
           w,
       );
       const ratio = ta / da;
-      if (ratio <= ratioLo) {
-        out[i] = 0;
-        continue;
-      }
+      if (ratio <= ratioLo) continue;
       const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
       const cap = ta * colourCap;
-      const v = Math.min(d, cap) * u * u * (3 - 2 * u) * (gate[i] as number);
+      // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
+      // it can matter; rounded like the float plane it was once kept in.
+      const rv = r[i] as number;
+      const gv = g[i] as number;
+      const bv = b[i] as number;
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+      const gate = Math.fround(s * s * (3 - 2 * s));
+      let v = Math.min(d, cap) * u * u * (3 - 2 * u) * gate;
+      if (
+        red &&
+        (printRows[up + x] as number) |
+          (printRows[cur + x] as number) |
+          (printRows[down + x] as number)
+      ) {
+        // Next to black print: the rim of a character, unless it has the ink's own colour.
+        if ((tint[cur + x] as number) < rimRatio * d) v = 0;
+        else rim[i] = 1;
+      }
       out[i] = v;
       if (v > 0) {
         if (x < first) first = x;
@@ -385,7 +523,7 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  scaleToLocalInk(out, width, height, ws, spans);
+  return scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */

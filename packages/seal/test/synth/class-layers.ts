@@ -42,9 +42,23 @@ export function roundSeal(rand: Rng, diameter: number, cx: number, cy: number): 
   return { cover, cx, cy, rx: diameter / 2, ry: diameter / 2 };
 }
 
-/** 发票专用章: the 40x30 mm oval with a double border, `width` pixels across. */
-export function ovalSeal(rand: Rng, width: number, cx: number, cy: number): Placed {
-  const design = designFor('invoice', { doubleBorder: true, opacity: 1, textScale: 1.25 });
+/**
+ * 发票专用章: the 40x30 mm oval with a thin double border, `width` pixels across. `borderMm` is the
+ * outer line's width; the inner line is the designer's thinnest (0.25 mm), 0.5 mm inside it.
+ */
+export function ovalSeal(
+  rand: Rng,
+  width: number,
+  cx: number,
+  cy: number,
+  borderMm: number,
+): Placed {
+  const design = designFor('invoice', {
+    doubleBorder: true,
+    borderMm,
+    opacity: 1,
+    textScale: 1.25,
+  });
   let code = '';
   for (let i = 0; i < 18; i++) code += String(rand.int(0, 9));
   const spec = randomSealSpec(rand);

@@ -167,16 +167,20 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
       break;
     }
     case 'oval': {
-      seal = ovalSeal(rand, SIZE * rand.range(0.78, 0.92), centre(), centre());
-      // A 40x30 mm invoice seal shot 380-460 px across and enlarged: its inner ring is 1-2 px
-      // in the shot, and its text strokes 2-3 px.
-      const across = rand.range(380, 460);
+      // A 40x30 mm invoice seal with a thin double border, shot at low resolution: 150-250 px
+      // across in the shot (3.75-6.25 px/mm), its outer line 1.4-2 px there and the inner one
+      // (0.25 mm) 0.9-1.6 px, 2-3 px apart. Then enlarged to the crop, as the cropper does.
+      const across = rand.range(150, 250);
+      const ringPx = rand.range(1.4, 2);
+      const width = SIZE * rand.range(0.78, 0.92);
+      seal = ovalSeal(rand, width, centre(), centre(), (ringPx * 40) / across);
       cam = {
         ...cam,
-        smallPx: Math.round((across * SIZE) / (seal.rx * 2)),
-        blur: rand.range(0.2, 0.5),
+        smallPx: Math.round((across * SIZE) / width),
+        blur: rand.range(0.3, 0.8),
       };
       params.acrossPx = Math.round(across);
+      params.ringPx = +ringPx.toFixed(2);
       break;
     }
     case 'pens': {

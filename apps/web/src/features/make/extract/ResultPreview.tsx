@@ -6,8 +6,8 @@ import styles from './ResultPreview.module.css';
 
 /**
  * The extracted stamp with the 清晰度 slider, ‹ › arrows and the 自动 switch (the extractor's
- * automatic clarity, for now the calibrated level, until the slider is moved), the 透明背景 toggle and 下载; 未找到印章 when
- * nothing was kept.
+ * automatic clarity, picked per photo, until the slider is moved), the 透明背景 toggle and 下载;
+ * 未找到印章 when nothing was kept.
  */
 export default function ResultPreview() {
   const { t } = useTranslation();

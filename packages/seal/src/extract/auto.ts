@@ -1,0 +1,81 @@
+/**
+ * Automatic clarity (clarity `auto`): how the cut judges strokes, picked per image from how soft
+ * its ink edges are. On a sharp scan a thin stroke never reaches full ink (the lens and JPEG
+ * spread it), so it is judged against its own peak and cut at half of it, where its edge was. A
+ * photo shot small and enlarged (or out of focus) spreads every edge over several pixels: every
+ * stroke is "thin" there, and judging each against its own peak swells dense characters into
+ * blots, so strokes are judged against the full ink, as the photo's coverage says. The print-rim
+ * test reaches as far as the edges spread (rims.ts).
+ */
+import type { Spans } from './spans';
+
+/** Strengths between these are on an edge's ramp. */
+const RAMP_LO = 0.2;
+const RAMP_HI = 0.8;
+/** Level the edges are counted at (crossings of it between neighbours). */
+const CROSS = 0.5;
+
+/**
+ * Mean width in pixels of the ramp across an ink edge (strength in units of `full` ink): pixels on a ramp over the number of
+ * crossings of one half between horizontal or vertical neighbours (each crossing is one edge,
+ * met once per row or column). About 1 on a sharp scan, 3 and more on an enlarged shot.
+ */
+export function edgeSoftness(
+  strength: Float32Array,
+  width: number,
+  height: number,
+  spans: Spans,
+  full = 1,
+): number {
+  const rampLo = RAMP_LO * full;
+  const rampHi = RAMP_HI * full;
+  const cross = CROSS * full;
+  let ramp = 0;
+  let crossings = 0;
+  for (let y = 0; y < height; y++) {
+    const lo = spans.lo[y] as number;
+    const hi = spans.hi[y] as number;
+    if (lo >= hi) continue;
+    const row = y * width;
+    const below = y + 1 < height ? row + width : -1;
+    // Pixels just outside the span are 0: one column either side closes each row's edges.
+    let prev = false;
+    for (let x = lo; x < hi; x++) {
+      const s = strength[row + x] as number;
+      if (s > rampLo && s < rampHi) ramp++;
+      const on = s > cross;
+      if (on !== prev) crossings++;
+      prev = on;
+      if (below >= 0 && on !== (strength[below + x] as number) > cross) crossings++;
+    }
+    if (prev) crossings++;
+  }
+  return crossings === 0 ? 0 : ramp / crossings;
+}
+
+/** The cut's edge in automatic clarity: one half of the full ink, where a stroke's edge was. */
+export const AUTO_EDGE = 0.5;
+
+/**
+ * A thin stroke is judged against its own peak, down to this fraction of the local full ink (fixed
+ * levels, and sharp photos in automatic clarity: softness up to SHARP); from SOFT on, no own peak.
+ */
+export const THIN_FLOOR = 0.45;
+const SHARP = 1.5;
+const SOFT = 2.5;
+/**
+ * How far below the local full ink a thin stroke's own peak may set its scale: THIN_FLOOR on a
+ * sharp photo, 1 (no own peak: the full ink) on a soft one.
+ */
+export function peakFloor(softness: number): number {
+  const t = softness <= SHARP ? 0 : softness >= SOFT ? 1 : (softness - SHARP) / (SOFT - SHARP);
+  return THIN_FLOOR + (1 - THIN_FLOOR) * t;
+}
+
+/**
+ * How far (pixels) the print-rim test reaches on a photo of this softness: as far as its edges
+ * spread on a soft photo; 0 on a sharp one, where strength.ts's one pixel is enough.
+ */
+export function rimRadius(softness: number): number {
+  return softness >= SOFT ? Math.round(softness) : 0;
+}

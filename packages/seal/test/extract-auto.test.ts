@@ -1,0 +1,112 @@
+/**
+ * Automatic clarity (src/extract/auto.ts): how strokes are judged follows how soft the photo's ink
+ * edges are. A sharp scan and the same seal shot small and enlarged must be judged differently.
+ */
+import { describe, expect, it } from 'vitest';
+import { edgeSoftness, peakFloor, rimRadius, THIN_FLOOR } from '../src/extract/auto';
+import { normaliseToPaper } from '../src/extract/paper';
+import type { Spans } from '../src/extract/spans';
+import { inkStrength } from '../src/extract/strength';
+import { Workspace } from '../src/extract/workspace';
+import { disc, ink, ring, sheet, toRgba } from './synth/shapes';
+
+const W = 128;
+
+function fullSpans(width: number, height: number): Spans {
+  return { lo: new Int32Array(height), hi: new Int32Array(height).fill(width) };
+}
+
+/** A vertical band 40 px wide whose two edges ramp over `ramp` pixels. */
+function band(ramp: number): Float32Array {
+  const s = new Float32Array(W * W);
+  for (let y = 0; y < W; y++) {
+    for (let x = 0; x < W; x++) {
+      const d = Math.min(x - 44, 84 - x);
+      s[y * W + x] = Math.min(1, Math.max(0, ramp === 0 ? (d >= 0 ? 1 : 0) : 0.5 + d / ramp));
+    }
+  }
+  return s;
+}
+
+describe('edgeSoftness', () => {
+  it.each([
+    { ramp: 0, lo: 0, hi: 0.05 },
+    { ramp: 2, lo: 0.5, hi: 1.5 },
+    { ramp: 6, lo: 3, hi: 4.5 },
+    { ramp: 12, lo: 6.5, hi: 8.5 },
+  ])('a ramp $ramp px wide reads as $lo..$hi', ({ ramp, lo, hi }) => {
+    const v = edgeSoftness(band(ramp), W, W, fullSpans(W, W));
+    expect(v).toBeGreaterThanOrEqual(lo);
+    expect(v).toBeLessThanOrEqual(hi);
+  });
+
+  it('is 0 on an empty map', () => {
+    expect(edgeSoftness(new Float32Array(W * W), W, W, fullSpans(W, W))).toBe(0);
+  });
+});
+
+describe('peakFloor and rimRadius', () => {
+  it.each([
+    [0, 0.45, 0],
+    [1.5, 0.45, 0],
+    [2, 0.725, 0],
+    [2.5, 1, 3],
+    [4.4, 1, 4],
+  ])('softness %d: own-peak floor %d, rim radius %d', (softness, floor, radius) => {
+    expect(peakFloor(softness)).toBeCloseTo(floor, 6);
+    expect(rimRadius(softness)).toBe(radius);
+  });
+
+  it('never judges a softer photo more leniently against its own peak', () => {
+    for (let s = 0; s < 6; s += 0.1)
+      expect(peakFloor(s + 0.1)).toBeGreaterThanOrEqual(peakFloor(s));
+  });
+});
+
+/** Softness of a red ring and disc drawn at `scale` of the image and enlarged back (nearest). */
+function softnessOf(scale: number): number {
+  const small = Math.round(W * scale);
+  const c = small / 2;
+  const s = sheet(small, small);
+  ink(s, ring(c, c, small * 0.4, Math.max(1.5, small * 0.05)), [225, 45, 50]);
+  ink(s, disc(c, c, small * 0.12), [225, 45, 50]);
+  const src = toRgba(s);
+  // Enlarged bilinearly, as the cropper does: every edge spreads over about 1 / scale pixels.
+  const rgba = new Uint8Array(W * W * 4);
+  for (let y = 0; y < W; y++) {
+    for (let x = 0; x < W; x++) {
+      const fx = Math.min(small - 1, Math.max(0, (x + 0.5) * scale - 0.5));
+      const fy = Math.min(small - 1, Math.max(0, (y + 0.5) * scale - 0.5));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(small - 1, x0 + 1);
+      const y1 = Math.min(small - 1, y0 + 1);
+      const tx = fx - x0;
+      const ty = fy - y0;
+      for (let ch = 0; ch < 4; ch++) {
+        const at = (xx: number, yy: number) => src[(yy * small + xx) * 4 + ch] as number;
+        const top = at(x0, y0) * (1 - tx) + at(x1, y0) * tx;
+        const bottom = at(x0, y1) * (1 - tx) + at(x1, y1) * tx;
+        rgba[(y * W + x) * 4 + ch] = Math.round(top * (1 - ty) + bottom * ty);
+      }
+    }
+  }
+  const ws = new Workspace(W * W);
+  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  normaliseToPaper(rgba, W, W, planes);
+  const strength = ws.f32('strength');
+  const spans = { lo: ws.i32('spanLo', W), hi: ws.i32('spanHi', W) };
+  return inkStrength(planes, W, W, 'red', strength, ws, spans, true);
+}
+
+describe('automatic clarity on a seal', () => {
+  it('judges a sharp seal against its own peaks and the same seal shot small and enlarged against the full ink', () => {
+    const sharp = softnessOf(1);
+    const enlarged = softnessOf(0.25);
+    expect(sharp).toBeLessThan(1.5);
+    expect(enlarged).toBeGreaterThan(2.5);
+    expect(peakFloor(sharp)).toBe(THIN_FLOOR);
+    expect(peakFloor(enlarged)).toBe(1);
+    expect(rimRadius(enlarged)).toBeGreaterThan(1);
+  });
+});

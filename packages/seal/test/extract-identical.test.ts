@@ -1,0 +1,149 @@
+/**
+ * Guard for speed work on extractSeal (issue 16 item 4): making the extractor faster must not
+ * change a single output byte. The expected hashes below were produced by the extractor as it was
+ * before the speed work (commit d1f9b8a); every speed step since keeps them. Regenerated once on
+ * branch s22xqual for issue 17's quality changes (print rims, automatic clarity, the oval class).
+ *
+ * Inputs: one synthetic photo per failure class (packages/seal/test/synth, seed 1000, the photos
+ * the `extract` bench times), whole (512x512) and as two odd-sized crops (edges, short rows and
+ * grids that do not divide evenly), each through every mode and red handling and the clarity
+ * extremes. The input photos are hashed too, so that a change to the generator shows up as such
+ * and not as an extractor change.
+ *
+ * When a change is MEANT to change the output (a quality change, or a new synthetic photo), check
+ * it with bench/extract-quality.ts first, then regenerate the table:
+ *
+ *   YINZHANG_PRINT_EXTRACT_HASHES=1 npx vitest run --project seal test/extract-identical.test.ts
+ *
+ * and paste the printed object over EXPECTED (and say why in the commit).
+ */
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractSeal, parseClarityKey } from '../src/extract';
+import { type ClassPhoto, classPhoto, SYNTH_CLASSES, type SynthClass } from './synth/classes';
+
+const SEED = 1000;
+
+/** Every mode and red handling, the default and both ends of the clarity range. */
+const KEYS = [
+  '0-auto-0',
+  '0-0-0',
+  '0-3-0',
+  '0-1-2',
+  '1-0-0',
+  '1-0-1',
+  '1-0-2',
+  '2-auto-0',
+  '2-0-1',
+  '2-19-2',
+] as const;
+
+interface Crop {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const CROPS: readonly Crop[] = [
+  { name: 'whole', x: 0, y: 0, width: 512, height: 512 },
+  { name: '301x217', x: 61, y: 149, width: 301, height: 217 },
+  { name: '97x61', x: 203, y: 227, width: 97, height: 61 },
+];
+
+function crop(photo: ClassPhoto, c: Crop): Uint8Array {
+  const out = new Uint8Array(c.width * c.height * 4);
+  for (let y = 0; y < c.height; y++) {
+    const from = ((c.y + y) * photo.width + c.x) * 4;
+    out.set(photo.rgba.subarray(from, from + c.width * 4), y * c.width * 4);
+  }
+  return out;
+}
+
+const short = (h: ReturnType<typeof createHash>) => h.digest('hex').slice(0, 16);
+
+/** Hash of the input photo, per class (seed 1000). */
+const EXPECTED_INPUT: Record<SynthClass, string> = {
+  clean: 'e555ca5bfcafd67a',
+  print: '81648bc30bde9cc8',
+  faint: '8dd1b6f23767c3fc',
+  dark: '4e32021f3502b28c',
+  thin: '47c02c3cfeafbe86',
+  objects: '59999fec51e6c8da',
+  lowres: '4ada44d5cfd218c4',
+  oval: 'e6fc181601fc567e',
+  pens: 'e7dfe42d8b1c610b',
+};
+
+/** Hash of every key's output in KEYS order, per class and crop. */
+const EXPECTED: Record<string, string> = {
+  'clean whole': '8e3948ee2d87b5bf',
+  'clean 301x217': 'b47b7459f65e02ef',
+  'clean 97x61': '9a5b69616d32fa26',
+  'print whole': '38001de3dbe16959',
+  'print 301x217': 'ea5748ceaf06feed',
+  'print 97x61': '3c9878472412c78d',
+  'faint whole': 'eb39eaa5b23d86ce',
+  'faint 301x217': 'd1150a3c5cf6ac92',
+  'faint 97x61': 'fc2c35fc5cc756dc',
+  'dark whole': '72a21b52025dedfe',
+  'dark 301x217': 'a08d2c2507d47e97',
+  'dark 97x61': '78fc0ad1d818fb8f',
+  'thin whole': 'cb02ab87c8797be5',
+  'thin 301x217': 'c971418c6b74c53f',
+  'thin 97x61': 'f381a303922bc0be',
+  'objects whole': '42f8fef16b44f6a0',
+  'objects 301x217': '21519d4ddab5e1c6',
+  'objects 97x61': '41503284dfe22741',
+  'lowres whole': '3dc36cd634c8c1ef',
+  'lowres 301x217': '1de0756c48563a67',
+  'lowres 97x61': '5b5ff0ca712ade15',
+  'oval whole': 'ca3b2ef333ca8033',
+  'oval 301x217': 'fb6f7af20317fcd4',
+  'oval 97x61': 'e8a77836c9039142',
+  'pens whole': 'ac0a01392f2eeac1',
+  'pens 301x217': '5dffb2aa87d457e8',
+  'pens 97x61': '65020424e34867a6',
+};
+
+describe('extractSeal output is unchanged by speed work', () => {
+  const photos = new Map<SynthClass, ClassPhoto>();
+  beforeAll(async () => {
+    for (const cls of SYNTH_CLASSES) photos.set(cls, await classPhoto(cls, SEED));
+  }, 60_000);
+
+  const actualInput: Record<string, string> = {};
+  const actual: Record<string, string> = {};
+
+  it.each(SYNTH_CLASSES)('%s', (cls) => {
+    const photo = photos.get(cls) as ClassPhoto;
+    actualInput[cls] = short(createHash('sha256').update(photo.rgba));
+    for (const c of CROPS) {
+      const rgba = crop(photo, c);
+      const h = createHash('sha256');
+      for (const key of KEYS) {
+        h.update(key);
+        h.update(extractSeal(rgba, c.width, c.height, parseClarityKey(key)));
+      }
+      actual[`${cls} ${c.name}`] = short(h);
+    }
+    if (process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
+    // The input first: if the generator changed, the table is stale, not the extractor wrong.
+    expect(actualInput[cls], `synthetic ${cls} photo changed: regenerate (see top)`).toBe(
+      EXPECTED_INPUT[cls],
+    );
+    for (const c of CROPS) {
+      const id = `${cls} ${c.name}`;
+      expect(actual[id], `extractSeal output changed for ${id}`).toBe(EXPECTED[id]);
+    }
+  });
+
+  it('prints the table when asked', () => {
+    if (!process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
+    console.log(
+      `const EXPECTED_INPUT = ${JSON.stringify(actualInput, null, 2)};\n` +
+        `const EXPECTED = ${JSON.stringify(actual, null, 2)};`,
+    );
+  });
+});
