@@ -33,7 +33,6 @@ const KNOWN: Readonly<Record<string, string>> = {
     'a page of 32,000 annotations in one object stream whose cross-reference indexes overflow ' +
     '16 bits: read by repair and rewritten in full, about 6 s a path alone but over the ' +
     'per-file minute for five paths and their judges on a loaded machine',
-  'issue21436.pdf': "merge: pdf-lib reads no pages in @libpdf/core's rewrite",
 };
 
 const dir = corpusDir();
