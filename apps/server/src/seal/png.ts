@@ -35,6 +35,26 @@ export function encodeOneColourPng(
   colour: Rgb,
 ): Buffer {
   if (rgba.length !== width * height * 4) throw new Error('pixel buffer does not match the size');
+  const raw = new Uint8Array((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      raw[y * (width + 1) + 1 + x] = rgba[(y * width + x) * 4 + 3] as number;
+    }
+  }
+  return encodeAlphaRowsPng(raw, width, height, colour);
+}
+
+/**
+ * Encodes alpha values already laid out as PNG scanlines: each row one filter byte (0) and then
+ * `width` alphas (AlphaCanvas.alphaRows(1) gives exactly that), painted in `colour`.
+ */
+export function encodeAlphaRowsPng(
+  raw: Uint8Array,
+  width: number,
+  height: number,
+  colour: Rgb,
+): Buffer {
+  if (raw.length !== (width + 1) * height) throw new Error('scanlines do not match the size');
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -43,12 +63,6 @@ export function encodeOneColourPng(
   for (let i = 0; i < 256; i++) palette.set([colour.r, colour.g, colour.b], i * 3);
   const alphas = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
   // Filter type 0 on every row: measured smaller than Sub, Up or Paeth for seal images.
-  const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      raw[y * (width + 1) + 1 + x] = rgba[(y * width + x) * 4 + 3] as number;
-    }
-  }
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', ihdr),

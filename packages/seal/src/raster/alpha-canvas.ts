@@ -1,0 +1,496 @@
+import type { SealCanvasContext } from '../draw';
+import { CoverageAccumulator } from './coverage';
+
+/**
+ * The part of the Canvas 2D API drawSeal uses, drawn into an alpha-only buffer: a one-colour seal
+ * needs nothing but each pixel's alpha. Colours are accepted and ignored; the caller knows the ink.
+ *
+ * Why not @napi-rs/canvas on the server (issue 16, uncached /v1/stamp/create at 500 req/s):
+ * measured on the 2-core dev machine, reading a 512x512 canvas back (getImageData or data()) cost
+ * ~2.6 ms of CPU even for an empty canvas, more than drawing a whole seal here; Skia's fillText
+ * looked every character up among ~100 font files and rasterised it afresh for each new size and
+ * angle; the canvas's own PNG encoder took ~15 ms. Filling cached glyph outlines into this buffer
+ * and encoding its alpha straight away costs a fraction of that (bench/sections/stamp.ts prints
+ * the server's CPU per seal). The outlines are the same as Skia's; the anti-aliasing is exact
+ * area coverage instead of Skia's supersampling, and unrotated glyphs are not hinted (fillText
+ * snapped their horizontal stems to whole pixels): edge pixels differ a little, nothing else
+ * (apps/server/test/seal-golden.test.ts compares the two).
+ *
+ * Supported: transforms, save/restore, paths of lines, quadratic and cubic curves and arcs, fill
+ * (nonzero), stroke of a path that is one whole circle (the seal's border), fillRect, and the
+ * 'destination-in' fillRect with which drawSeal sets the ink's alpha. Anything else throws
+ * UnsupportedDrawing, and the caller draws with a real canvas instead.
+ */
+export class UnsupportedDrawing extends Error {
+  override readonly name = 'UnsupportedDrawing';
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+interface State {
+  matrix: Matrix;
+  globalAlpha: number;
+  globalCompositeOperation: string;
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  lineWidth: number;
+  font: string;
+  textAlign: string;
+  textBaseline: string;
+}
+
+/**
+ * Flattening tolerance in device pixels. Chords cut inside a convex curve, so this is also how
+ * much coverage a curved edge can lose: 0.02 px is at most 5 of 255 levels (arcs are pushed out
+ * by two thirds of it, see arcPoints).
+ */
+const TOLERANCE_PX = 0.02;
+
+/** A whole circle in user space, as arc() was given it, for stroke(). */
+interface Circle {
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+  readonly matrix: Matrix;
+}
+
+export class AlphaCanvas implements SealCanvasContext {
+  readonly width: number;
+  readonly height: number;
+  readonly #acc: CoverageAccumulator;
+  #state: State = AlphaCanvas.#initial();
+  readonly #stack: State[] = [];
+  /** The current path: contours of device-space points (x, y pairs). */
+  #contours: number[][] = [];
+  #current: number[] | null = null;
+  /** Set while the path is exactly one whole circle. */
+  #circle: Circle | null = null;
+  /** The 8-bit alpha the 'destination-in' fill left to multiply every pixel by (255: none yet). */
+  #keep = 255;
+  /** True once 'destination-in' was applied: nothing may be drawn after it. */
+  #kept = false;
+
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
+    this.#acc = new CoverageAccumulator(width, height);
+  }
+
+  static #initial(): State {
+    return {
+      matrix: [1, 0, 0, 1, 0, 0],
+      globalAlpha: 1,
+      globalCompositeOperation: 'source-over',
+      fillStyle: '#000',
+      strokeStyle: '#000',
+      lineWidth: 1,
+      font: '10px sans-serif',
+      textAlign: 'start',
+      textBaseline: 'alphabetic',
+    };
+  }
+
+  /** Transparent pixels, the default state and an empty path, as a new canvas. */
+  reset(): void {
+    this.#acc.clear();
+    this.#keep = 255;
+    this.#kept = false;
+    this.#state = AlphaCanvas.#initial();
+    this.#stack.length = 0;
+    this.beginPath();
+  }
+
+  get fillStyle(): unknown {
+    return this.#state.fillStyle;
+  }
+  set fillStyle(v: unknown) {
+    this.#state.fillStyle = v;
+  }
+  get strokeStyle(): unknown {
+    return this.#state.strokeStyle;
+  }
+  set strokeStyle(v: unknown) {
+    this.#state.strokeStyle = v;
+  }
+  get lineWidth(): number {
+    return this.#state.lineWidth;
+  }
+  set lineWidth(v: number) {
+    if (Number.isFinite(v) && v > 0) this.#state.lineWidth = v;
+  }
+  get globalAlpha(): number {
+    return this.#state.globalAlpha;
+  }
+  set globalAlpha(v: number) {
+    if (Number.isFinite(v) && v >= 0 && v <= 1) this.#state.globalAlpha = v;
+  }
+  get globalCompositeOperation(): string {
+    return this.#state.globalCompositeOperation;
+  }
+  set globalCompositeOperation(v: string) {
+    this.#state.globalCompositeOperation = v;
+  }
+  get font(): string {
+    return this.#state.font;
+  }
+  set font(v: string) {
+    this.#state.font = v;
+  }
+  get textAlign(): string {
+    return this.#state.textAlign;
+  }
+  set textAlign(v: string) {
+    this.#state.textAlign = v;
+  }
+  get textBaseline(): string {
+    return this.#state.textBaseline;
+  }
+  set textBaseline(v: string) {
+    this.#state.textBaseline = v;
+  }
+
+  save(): void {
+    this.#stack.push({ ...this.#state, matrix: [...this.#state.matrix] });
+  }
+
+  restore(): void {
+    const s = this.#stack.pop();
+    if (s) this.#state = s;
+  }
+
+  /** Post-multiplies the current transform, as the Canvas API does. */
+  #transform(a: number, b: number, c: number, d: number, e: number, f: number): void {
+    const [m0, m1, m2, m3, m4, m5] = this.#state.matrix;
+    this.#state.matrix = [
+      m0 * a + m2 * b,
+      m1 * a + m3 * b,
+      m0 * c + m2 * d,
+      m1 * c + m3 * d,
+      m0 * e + m2 * f + m4,
+      m1 * e + m3 * f + m5,
+    ];
+  }
+
+  translate(x: number, y: number): void {
+    this.#transform(1, 0, 0, 1, x, y);
+  }
+
+  rotate(angle: number): void {
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    this.#transform(cos, sin, -sin, cos, 0, 0);
+  }
+
+  scale(x: number, y: number): void {
+    this.#transform(x, 0, 0, y, 0, 0);
+  }
+
+  beginPath(): void {
+    this.#contours = [];
+    this.#current = null;
+    this.#circle = null;
+  }
+
+  #point(x: number, y: number): [number, number] {
+    const [a, b, c, d, e, f] = this.#state.matrix;
+    return [a * x + c * y + e, b * x + d * y + f];
+  }
+
+  #lastDevice(): [number, number] | null {
+    const cur = this.#current;
+    if (cur === null || cur.length === 0) return null;
+    return [cur[cur.length - 2] as number, cur[cur.length - 1] as number];
+  }
+
+  moveTo(x: number, y: number): void {
+    this.#circle = null;
+    this.#current = [...this.#point(x, y)];
+    this.#contours.push(this.#current);
+  }
+
+  lineTo(x: number, y: number): void {
+    this.#circle = null;
+    if (this.#current === null) {
+      this.moveTo(x, y);
+      return;
+    }
+    this.#current.push(...this.#point(x, y));
+  }
+
+  closePath(): void {
+    const cur = this.#current;
+    if (cur === null || cur.length < 2) return;
+    // A new contour starts where this one started, as the Canvas API does.
+    this.#current = [cur[0] as number, cur[1] as number];
+    this.#contours.push(this.#current);
+  }
+
+  quadraticCurveTo(cpx: number, cpy: number, x: number, y: number): void {
+    if (this.#lastDevice() === null) this.moveTo(cpx, cpy);
+    const start = this.#lastDevice() as [number, number];
+    const c = this.#point(cpx, cpy);
+    const end = this.#point(x, y);
+    // The error of n chords is at most |p0 - 2c + p2| / (8 n^2).
+    const ddx = start[0] - 2 * c[0] + end[0];
+    const ddy = start[1] - 2 * c[1] + end[1];
+    const n = Math.max(1, Math.ceil(Math.sqrt(Math.hypot(ddx, ddy) / (8 * TOLERANCE_PX))));
+    const cur = this.#current as number[];
+    for (let i = 1; i <= n; i++) {
+      const t = i / n;
+      const u = 1 - t;
+      cur.push(
+        u * u * start[0] + 2 * u * t * c[0] + t * t * end[0],
+        u * u * start[1] + 2 * u * t * c[1] + t * t * end[1],
+      );
+    }
+    this.#circle = null;
+  }
+
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
+    if (this.#lastDevice() === null) this.moveTo(c1x, c1y);
+    const p0 = this.#lastDevice() as [number, number];
+    const p1 = this.#point(c1x, c1y);
+    const p2 = this.#point(c2x, c2y);
+    const p3 = this.#point(x, y);
+    // The error of n chords is at most 3/4 * max second difference / n^2.
+    const dd = Math.max(
+      Math.hypot(p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1]),
+      Math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]),
+    );
+    const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * dd) / TOLERANCE_PX)));
+    const cur = this.#current as number[];
+    for (let i = 1; i <= n; i++) {
+      const t = i / n;
+      const u = 1 - t;
+      const a = u * u * u;
+      const b = 3 * u * u * t;
+      const c = 3 * u * t * t;
+      const d = t * t * t;
+      cur.push(
+        a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+        a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
+      );
+    }
+    this.#circle = null;
+  }
+
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void {
+    this.ellipse(x, y, radius, radius, 0, startAngle, endAngle);
+  }
+
+  ellipse(
+    x: number,
+    y: number,
+    radiusX: number,
+    radiusY: number,
+    rotation: number,
+    startAngle: number,
+    endAngle: number,
+  ): void {
+    if (radiusX < 0 || radiusY < 0) throw new RangeError('negative radius');
+    const whole = Math.abs(endAngle - startAngle) >= 2 * Math.PI;
+    const wasEmpty = this.#contours.length === 0;
+    const sweep = whole ? 2 * Math.PI : endAngle - startAngle;
+    if (!whole && sweep < 0) throw new UnsupportedDrawing('anticlockwise arcs are not supported');
+    const m = this.#state.matrix;
+    const scale = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+    const n = arcSegments(Math.max(radiusX, radiusY) * scale, sweep);
+    const cos = Math.cos(rotation);
+    const sin = Math.sin(rotation);
+    const out = outward(sweep / n);
+    const at = (t: number): [number, number] => {
+      const ex = radiusX * out * Math.cos(t);
+      const ey = radiusY * out * Math.sin(t);
+      return [x + ex * cos - ey * sin, y + ex * sin + ey * cos];
+    };
+    // The ends themselves lie on the curve.
+    const sx = x + radiusX * Math.cos(startAngle) * cos - radiusY * Math.sin(startAngle) * sin;
+    const sy = y + radiusX * Math.cos(startAngle) * sin + radiusY * Math.sin(startAngle) * cos;
+    if (this.#current === null) this.moveTo(sx, sy);
+    else this.lineTo(sx, sy);
+    for (let i = 1; i <= n; i++) {
+      const [px, py] = at(startAngle + (sweep * i) / n);
+      (this.#current as number[]).push(...this.#point(px, py));
+    }
+    this.#circle =
+      wasEmpty && whole && radiusX === radiusY && rotation === 0
+        ? { x, y, r: radiusX, matrix: [...m] }
+        : null;
+  }
+
+  fill(): void {
+    this.#needSourceOver();
+    this.#addShape(this.#contours);
+  }
+
+  /** Only a path that is one whole circle: its ring is filled, as the stroke of a circle is. */
+  stroke(): void {
+    this.#needSourceOver();
+    const circle = this.#circle;
+    if (circle === null) throw new UnsupportedDrawing('only a whole circle can be stroked');
+    const half = this.#state.lineWidth / 2;
+    const saved = this.#state.matrix;
+    this.#state.matrix = circle.matrix;
+    const ring = (r: number, dir: 1 | -1): number[] => {
+      const n = arcSegments(
+        r * Math.sqrt(Math.abs(saved[0] * saved[3] - saved[1] * saved[2])),
+        2 * Math.PI,
+      );
+      const pts: number[] = [];
+      for (let i = 0; i <= n; i++) {
+        const t = (dir * 2 * Math.PI * i) / n;
+        pts.push(...this.#point(circle.x + r * Math.cos(t), circle.y + r * Math.sin(t)));
+      }
+      return pts;
+    };
+    const outer = ring(circle.r + half, 1);
+    this.#addShape(circle.r > half ? [outer, ring(circle.r - half, -1)] : [outer]);
+    this.#state.matrix = saved;
+  }
+
+  fillRect(x: number, y: number, w: number, h: number): void {
+    const op = this.#state.globalCompositeOperation;
+    if (op === 'destination-in') {
+      this.#destinationIn(x, y, w, h);
+      return;
+    }
+    this.#needSourceOver();
+    const m = this.#state.matrix;
+    const corners = [
+      [x, y],
+      [x + w, y],
+      [x + w, y + h],
+      [x, y + h],
+      [x, y],
+    ];
+    const pts: number[] = [];
+    for (const [cx, cy] of corners) {
+      pts.push(m[0] * (cx as number) + m[2] * (cy as number) + m[4]);
+      pts.push(m[1] * (cx as number) + m[3] * (cy as number) + m[5]);
+    }
+    this.#addShape([pts]);
+  }
+
+  fillText(): void {
+    throw new UnsupportedDrawing('text must be drawn as outlines');
+  }
+
+  /**
+   * Keeps the ink only inside the rectangle, times the fill's alpha. Only an axis-aligned
+   * rectangle on whole pixels covering the canvas is needed (drawSeal's last step).
+   */
+  #destinationIn(x: number, y: number, w: number, h: number): void {
+    const m = this.#state.matrix;
+    const identity =
+      m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && m[4] === 0 && m[5] === 0;
+    if (!identity || x > 0 || y > 0 || x + w < this.width || y + h < this.height) {
+      throw new UnsupportedDrawing('destination-in only over the whole canvas');
+    }
+    const alpha = styleAlpha(this.#state.fillStyle) * this.#state.globalAlpha;
+    // Applied when the pixels are read (alphaRows), in 8 bits as a canvas does.
+    this.#keep = mulDiv255(this.#keep, Math.round(alpha * 255 + 1e-7));
+    this.#kept = true;
+  }
+
+  #needSourceOver(): void {
+    if (this.#kept) throw new UnsupportedDrawing('drawing after destination-in');
+    if (this.#state.globalAlpha !== 1) throw new UnsupportedDrawing('globalAlpha below 1');
+    if (this.#state.globalCompositeOperation !== 'source-over') {
+      throw new UnsupportedDrawing(`${this.#state.globalCompositeOperation} is not supported`);
+    }
+  }
+
+  /**
+   * Adds one fill's contours to the accumulator, turned so that their signed area is positive.
+   * All shapes then wind the same way, so where two overlap their winding numbers add up instead
+   * of cancelling, and one accumulator holds the whole drawing: the union of opaque fills of one
+   * colour, which is what source-over gives (their anti-aliased edges meeting differ by a rounding).
+   */
+  #addShape(contours: readonly (readonly number[])[]): void {
+    let area = 0;
+    for (const pts of contours) {
+      const n = pts.length;
+      for (let i = 0; i < n; i += 2) {
+        const j = (i + 2) % n;
+        area +=
+          (pts[i] as number) * (pts[j + 1] as number) - (pts[j] as number) * (pts[i + 1] as number);
+      }
+    }
+    const sign = area < 0 ? -1 : 1;
+    const acc = this.#acc;
+    for (const pts of contours) {
+      const n = pts.length;
+      if (n < 4) continue;
+      for (let i = 2; i < n; i += 2) {
+        acc.line(
+          pts[i - 2] as number,
+          pts[i - 1] as number,
+          pts[i] as number,
+          pts[i + 1] as number,
+          sign,
+        );
+      }
+      // Every contour is filled as closed.
+      acc.line(
+        pts[n - 2] as number,
+        pts[n - 1] as number,
+        pts[0] as number,
+        pts[1] as number,
+        sign,
+      );
+    }
+  }
+
+  /**
+   * The alpha of every pixel as 8-bit values, `rowPad` bytes before each row (a PNG's filter byte):
+   * coverage rounded to 8 bits, then times the destination-in alpha, as a canvas storing 8-bit
+   * pixels rounds them (a solid pixel of drawSeal's 0.9 is 230).
+   */
+  alphaRows(rowPad = 0): Uint8Array {
+    const out = new Uint8Array((this.width + rowPad) * this.height);
+    const lut = new Uint8Array(256);
+    for (let i = 0; i < 256; i++) lut[i] = mulDiv255(i, this.#keep);
+    // Reading clears the drawing: an AlphaCanvas is read once per reset.
+    this.#acc.resolve(out, rowPad, lut);
+    return out;
+  }
+}
+
+/** a * b / 255, rounded, in integers (Skia's SkMulDiv255Round). */
+function mulDiv255(a: number, b: number): number {
+  const t = a * b + 128;
+  return (t + (t >> 8)) >> 8;
+}
+
+/**
+ * How far to push a regular polygon's vertices out (a factor of the radius) for chords of `step`
+ * radians to lose no area on average: the chords' midpoints then sit a third of the sagitta
+ * inside the curve and the vertices two thirds outside.
+ */
+function outward(step: number): number {
+  return 1 + ((1 - Math.cos(step / 2)) * 2) / 3;
+}
+
+/** Chords for an arc of `sweep` radians on radius `r` px, each within TOLERANCE_PX of it. */
+function arcSegments(r: number, sweep: number): number {
+  if (r <= TOLERANCE_PX) return 4;
+  const step = 2 * Math.acos(1 - TOLERANCE_PX / r);
+  return Math.max(4, Math.ceil(Math.abs(sweep) / step));
+}
+
+/** The alpha a CSS colour string gives (rgba(), hsla(), #rrggbbaa); 1 for anything opaque. */
+function styleAlpha(style: unknown): number {
+  if (typeof style !== 'string') throw new UnsupportedDrawing('only colour strings are supported');
+  const fn = /^(?:rgba?|hsla?)\(([^)]*)\)$/i.exec(style.trim());
+  if (fn) {
+    const parts = (fn[1] as string).split(/[\s,/]+/).filter(Boolean);
+    if (parts.length < 4) return 1;
+    const a = parts[3] as string;
+    const v = a.endsWith('%') ? Number.parseFloat(a) / 100 : Number.parseFloat(a);
+    if (!Number.isFinite(v)) throw new UnsupportedDrawing(`unreadable colour ${style}`);
+    return Math.min(1, Math.max(0, v));
+  }
+  const hex = /^#([0-9a-f]{8})$/i.exec(style.trim());
+  if (hex) return Number.parseInt((hex[1] as string).slice(6), 16) / 255;
+  return 1;
+}
