@@ -16,9 +16,12 @@ import { create, type Font } from 'fontkit';
  * same outlines from the same @fontsource files, filled by the same rasteriser, so the pixels
  * differ from fillText's only in anti-aliasing (test/seal-golden.test.ts).
  *
- * Each file is read and parsed once per thread, on the first character that needs it; each
- * outline is turned into a Path2D once. A character none of the files holds returns false, so
- * drawSeal falls back to fillText (and Skia's fallback fonts), as before.
+ * Memory is bounded, for the seal workers' small heaps (SEAL_LIMITS.workerHeapMaxMb): fontkit
+ * holds a parsed file's whole decoded glyph table (measured: touching all ~100 files of Noto Serif
+ * SC took the heap to 160 MB), so at most FONTS_PARSED_MAX files stay parsed, and outlines are
+ * kept packed in typed arrays (~2 KB a CJK glyph), OUTLINE_CACHE_BYTES in all, oldest out first.
+ * A character none of the files holds returns false, so drawSeal falls back to fillText (and
+ * Skia's fallback fonts), as before.
  */
 
 const require = createRequire(import.meta.url);
@@ -30,11 +33,10 @@ const SHEETS: readonly { readonly css: string; readonly font: SealFontKind }[] =
 ];
 
 /** One @font-face of a sheet: its file, and the code points it covers (null: all). */
-interface Face {
+export interface Face {
   readonly font: SealFontKind;
   readonly file: string;
   readonly ranges: readonly (readonly [number, number])[] | null;
-  parsed?: Font;
 }
 
 /** Every @font-face of the stylesheets, in their order (the order the browser tries them). */
@@ -56,8 +58,19 @@ export function sealFaces(): Face[] {
   });
 }
 
-/** One outline command in font units, as fontkit gives it. */
-type Command = { readonly command: string; readonly args: readonly number[] };
+/** Packed outline opcodes (each followed by its coordinates in the same Float32Array). */
+const MOVE = 0;
+const LINE = 1;
+const QUAD = 2;
+const CUBIC = 3;
+const CLOSE = 4;
+const OPCODES: Readonly<Record<string, number>> = {
+  moveTo: MOVE,
+  lineTo: LINE,
+  quadraticCurveTo: QUAD,
+  bezierCurveTo: CUBIC,
+  closePath: CLOSE,
+};
 
 /** What painting an outline needs of a context: AlphaCanvas, or a Canvas 2D context. */
 export interface OutlineContext {
@@ -72,54 +85,79 @@ export interface OutlineContext {
   fill(): void;
 }
 
-interface Outline {
-  readonly commands: readonly Command[];
+export interface Outline {
+  /** Opcodes and their coordinates in font units (y up), one after the other. */
+  readonly packed: Float32Array;
   /** Half the advance, in font units: fillText's textAlign center. */
   readonly halfAdvance: number;
   readonly unitsPerEm: number;
 }
 
-/**
- * Most outlines kept per thread. A name uses at most a few dozen characters; GB 2312 has ~6,800.
- * Past the bound the cache starts over (simpler than an LRU, and a refill costs ~0.1 ms a glyph
- * once its file is parsed).
- */
-const OUTLINES_MAX = 8_000;
+/** Bytes of packed outlines kept per thread: ~5,000 CJK glyphs, most names' characters. */
+const OUTLINE_CACHE_BYTES = 12 * 1024 * 1024;
+/** Font files kept parsed per thread (a file holds ~140 characters; parsing one costs ~8 ms). */
+const FONTS_PARSED_MAX = 2;
 
 export class GlyphCache {
   readonly #faces: readonly Face[];
-  /** `${font}:${code point}` to its outline, or null when no file holds it. */
+  /** `${font}:${code point}` to its outline, or null when no file holds it; oldest first. */
   readonly #outlines = new Map<string, Outline | null>();
+  #bytes = 0;
+  readonly #parsed = new Map<Face, Font>();
+  readonly #cacheBytes: number;
 
-  constructor(faces: readonly Face[] = sealFaces()) {
+  constructor(faces: readonly Face[] = sealFaces(), cacheBytes = OUTLINE_CACHE_BYTES) {
     this.#faces = faces;
+    this.#cacheBytes = cacheBytes;
   }
 
-  get size(): number {
-    return this.#outlines.size;
+  /** Outlines cached, their packed bytes, and files parsed (for tests and diagnostics). */
+  stats(): { outlines: number; bytes: number; fontsParsed: number } {
+    return { outlines: this.#outlines.size, bytes: this.#bytes, fontsParsed: this.#parsed.size };
   }
 
   outline(font: SealFontKind, char: string): Outline | null {
     const cp = char.codePointAt(0) ?? 0;
     const key = `${font}:${cp}`;
-    let found = this.#outlines.get(key);
-    if (found !== undefined) return found;
-    found = this.#read(font, cp);
-    if (this.#outlines.size >= OUTLINES_MAX) this.#outlines.clear();
+    const cached = this.#outlines.get(key);
+    if (cached !== undefined) return cached;
+    const found = this.#read(font, cp);
+    const bytes = found?.packed.byteLength ?? 0;
+    for (const [oldKey, old] of this.#outlines) {
+      if (this.#bytes + bytes <= this.#cacheBytes) break;
+      this.#outlines.delete(oldKey);
+      this.#bytes -= old?.packed.byteLength ?? 0;
+    }
     this.#outlines.set(key, found);
+    this.#bytes += bytes;
     return found;
+  }
+
+  #font(face: Face): Font {
+    let f = this.#parsed.get(face);
+    if (f !== undefined) {
+      // Most recently used last.
+      this.#parsed.delete(face);
+    } else {
+      f = create(readFileSync(face.file));
+      if (this.#parsed.size >= FONTS_PARSED_MAX) {
+        const oldest = this.#parsed.keys().next().value as Face;
+        this.#parsed.delete(oldest);
+      }
+    }
+    this.#parsed.set(face, f);
+    return f;
   }
 
   #read(font: SealFontKind, cp: number): Outline | null {
     for (const face of this.#faces) {
       if (face.font !== font) continue;
       if (face.ranges && !face.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)) continue;
-      face.parsed ??= create(readFileSync(face.file));
-      const f = face.parsed;
+      const f = this.#font(face);
       if (!f.hasGlyphForCodePoint(cp)) continue;
       const glyph = f.glyphForCodePoint(cp);
       return {
-        commands: glyph.path.commands.map(({ command, args }) => ({ command, args: [...args] })),
+        packed: pack(glyph.path.commands),
         halfAdvance: glyph.advanceWidth / 2,
         unitsPerEm: f.unitsPerEm,
       };
@@ -136,40 +174,63 @@ export class GlyphCache {
       // Font units are y-up with the origin on the baseline at the left of the advance.
       ctx.scale(f, -f);
       ctx.translate(-o.halfAdvance, 0);
-      replay(ctx, o.commands);
+      replay(ctx, o.packed);
       return true;
     };
   }
 }
 
-function replay(ctx: OutlineContext, commands: readonly Command[]): void {
+function pack(
+  commands: readonly { readonly command: string; readonly args: readonly number[] }[],
+): Float32Array {
+  let n = 0;
+  for (const c of commands) n += 1 + c.args.length;
+  const out = new Float32Array(n);
+  let i = 0;
+  for (const { command, args } of commands) {
+    const op = OPCODES[command];
+    if (op === undefined) throw new Error(`unexpected outline command ${command}`);
+    out[i++] = op;
+    for (const a of args) out[i++] = a;
+  }
+  return out;
+}
+
+function replay(ctx: OutlineContext, p: Float32Array): void {
   ctx.beginPath();
-  for (const { command, args: a } of commands) {
-    switch (command) {
-      case 'moveTo':
-        ctx.moveTo(a[0] as number, a[1] as number);
+  let i = 0;
+  while (i < p.length) {
+    switch (p[i++]) {
+      case MOVE:
+        ctx.moveTo(p[i] as number, p[i + 1] as number);
+        i += 2;
         break;
-      case 'lineTo':
-        ctx.lineTo(a[0] as number, a[1] as number);
+      case LINE:
+        ctx.lineTo(p[i] as number, p[i + 1] as number);
+        i += 2;
         break;
-      case 'quadraticCurveTo':
-        ctx.quadraticCurveTo(a[0] as number, a[1] as number, a[2] as number, a[3] as number);
-        break;
-      case 'bezierCurveTo':
-        ctx.bezierCurveTo(
-          a[0] as number,
-          a[1] as number,
-          a[2] as number,
-          a[3] as number,
-          a[4] as number,
-          a[5] as number,
+      case QUAD:
+        ctx.quadraticCurveTo(
+          p[i] as number,
+          p[i + 1] as number,
+          p[i + 2] as number,
+          p[i + 3] as number,
         );
+        i += 4;
         break;
-      case 'closePath':
-        ctx.closePath();
+      case CUBIC:
+        ctx.bezierCurveTo(
+          p[i] as number,
+          p[i + 1] as number,
+          p[i + 2] as number,
+          p[i + 3] as number,
+          p[i + 4] as number,
+          p[i + 5] as number,
+        );
+        i += 6;
         break;
       default:
-        throw new Error(`unexpected outline command ${command}`);
+        ctx.closePath();
     }
   }
   ctx.fill();

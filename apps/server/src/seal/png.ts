@@ -14,7 +14,8 @@ function chunk(type: string, data: Buffer): Buffer {
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  // The CRC runs over the type and the data: continue the type's CRC rather than copy the data.
+  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))) >>> 0, 0);
   return Buffer.concat([head, data, crc]);
 }
 
@@ -69,7 +70,9 @@ export function encodeAlphaRowsPng(
     chunk('PLTE', palette),
     chunk('tRNS', alphas),
     // Run-length matching: seals are long runs of 0 and 230; measured both smaller and ~80x faster
-    // than level 9's default strategy, which took most of a request's time.
+    // than level 9's default strategy, which took most of a request's time. With Z_RLE the level
+    // hardly matters (levels 1, 3 and 6 measured the same size and ~0.5 ms each; level 1 without
+    // RLE 26% larger and slower).
     chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
     chunk('IEND', Buffer.alloc(0)),
   ]);

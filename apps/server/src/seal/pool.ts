@@ -55,7 +55,7 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
   return {
     render: async (spec) => {
       try {
-        // Structured cloning hands back a plain Uint8Array; a view, not a copy.
+        // The worker moves its PNG here (no copy); a Buffer view of it, not a copy either.
         const png = await pool.run(spec);
         return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
       } catch (err) {

@@ -6,4 +6,7 @@ import type { TCreateSeal } from '@yinzhang/seal';
 import { jobHandler } from '../workers/pool';
 import { renderSealPng } from './render';
 
-export default jobHandler<TCreateSeal, Uint8Array>((spec) => renderSealPng(spec));
+// The PNG is moved to the main thread, not copied (renderSealPng's buffer is its own).
+export default jobHandler<TCreateSeal, Uint8Array>((spec) => renderSealPng(spec), {
+  transferResult: true,
+});

@@ -215,18 +215,44 @@ function serializeError(err: unknown): SerializedError {
   };
 }
 
+export interface JobHandlerOptions {
+  /**
+   * Move a result that is a byte array owning its whole buffer to the pool's thread instead of
+   * copying it (structured cloning copies; a transfer hands the memory over). The worker must not
+   * touch the array afterwards.
+   */
+  readonly transferResult?: boolean;
+}
+
+/** A byte array that can be moved whole: it is the only view of its own buffer. */
+function movableBuffer(value: unknown): ArrayBuffer | null {
+  if (!(value instanceof Uint8Array)) return null;
+  const { buffer } = value;
+  if (!(buffer instanceof ArrayBuffer)) return null;
+  return value.byteOffset === 0 && value.byteLength === buffer.byteLength ? buffer : null;
+}
+
 /**
  * In a job module: `export default jobHandler(handle)`. The pool gets `handle`'s result, or its
  * error (name, message and a string `code` if it has one, which WorkerJobError carries).
  */
 export function jobHandler<Req, Res>(
   handle: (job: Req) => Res | Promise<Res>,
+  options: JobHandlerOptions = {},
 ): (job: Req) => Promise<Reply<Res>> {
   return async (job) => {
+    let reply: Reply<Res>;
     try {
-      return { ok: true, result: await handle(job) };
+      reply = { ok: true, result: await handle(job) };
     } catch (err) {
       return { ok: false, error: serializeError(err) };
     }
+    const buffer = options.transferResult === true ? movableBuffer(reply.result) : null;
+    if (buffer === null) return reply;
+    // piscina moves what a Transferable names and posts its value; the pool side sees the reply.
+    return Piscina.move({
+      [Piscina.transferableSymbol]: [buffer],
+      [Piscina.valueSymbol]: reply,
+    } as unknown as ArrayBuffer) as unknown as Reply<Res>;
   };
 }
