@@ -204,7 +204,8 @@ export class AlphaCanvas implements SealCanvasContext {
 
   moveTo(x: number, y: number): void {
     this.#circle = null;
-    this.#current = [...this.#point(x, y)];
+    const [a, b, c, d, e, f] = this.#state.matrix;
+    this.#current = [a * x + c * y + e, b * x + d * y + f];
     this.#contours.push(this.#current);
   }
 
@@ -214,7 +215,8 @@ export class AlphaCanvas implements SealCanvasContext {
       this.moveTo(x, y);
       return;
     }
-    this.#current.push(...this.#point(x, y));
+    const [a, b, c, d, e, f] = this.#state.matrix;
+    this.#current.push(a * x + c * y + e, b * x + d * y + f);
   }
 
   closePath(): void {
@@ -310,7 +312,8 @@ export class AlphaCanvas implements SealCanvasContext {
     else this.lineTo(sx, sy);
     for (let i = 1; i <= n; i++) {
       const [px, py] = at(startAngle + (sweep * i) / n);
-      (this.#current as number[]).push(...this.#point(px, py));
+      const [dx, dy] = this.#point(px, py);
+      (this.#current as number[]).push(dx, dy);
     }
     this.#circle =
       wasEmpty && whole && radiusX === radiusY && rotation === 0
@@ -336,10 +339,12 @@ export class AlphaCanvas implements SealCanvasContext {
         r * Math.sqrt(Math.abs(saved[0] * saved[3] - saved[1] * saved[2])),
         2 * Math.PI,
       );
+      const rv = r * outward((2 * Math.PI) / n);
       const pts: number[] = [];
-      for (let i = 0; i <= n; i++) {
+      for (let i = 0; i < n; i++) {
         const t = (dir * 2 * Math.PI * i) / n;
-        pts.push(...this.#point(circle.x + r * Math.cos(t), circle.y + r * Math.sin(t)));
+        const [dx, dy] = this.#point(circle.x + rv * Math.cos(t), circle.y + rv * Math.sin(t));
+        pts.push(dx, dy);
       }
       return pts;
     };

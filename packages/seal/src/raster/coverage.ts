@@ -111,21 +111,25 @@ export class CoverageAccumulator {
   resolve(out: Uint8Array, rowPad: number, lut: Uint8Array): void {
     const acc = this.#acc;
     const w = this.width;
+    // 8-bit coverage to output, with the clamp at 1 folded in: index round(|sum| * 255) up to 511.
+    const table = new Uint8Array(512);
+    for (let i = 0; i < 512; i++) table[i] = lut[Math.min(i, 255)] as number;
     for (let y = 0; y < this.height; y++) {
       const from = this.#rowMin[y] as number;
       const to = this.#rowMax[y] as number;
       if (from >= to) continue;
       const row = y * this.#stride;
       const o = y * (w + rowPad) + rowPad;
+      const end = Math.min(to, w);
       let sum = 0;
-      for (let x = from; x < to; x++) {
+      for (let x = from; x < end; x++) {
         sum += acc[row + x] as number;
         acc[row + x] = 0;
-        if (x >= w) continue;
         const c = sum < 0 ? -sum : sum;
-        if (c < 0.5 / 255) continue;
-        out[o + x] = lut[c >= 1 ? 255 : (c * 255 + 0.5) | 0] as number;
+        // Most cells are empty (outside the shapes, inside the ring): nothing to write there.
+        if (c >= 0.5 / 255) out[o + x] = table[c >= 2 ? 511 : (c * 255 + 0.5) | 0] as number;
       }
+      if (end < to) acc.fill(0, row + end, row + to);
       this.#rowMin[y] = this.#stride;
       this.#rowMax[y] = 0;
     }
