@@ -192,6 +192,15 @@ describe('AlphaCanvas coverage', () => {
     expect([...c.alphaRows(1)]).toEqual([0, 255, 255, 255, 255, 0, 255, 255, 255, 255]);
   });
 
+  it('writes into a buffer it is given, clearing what was there', () => {
+    const c = new AlphaCanvas(4, 2);
+    const into = new Uint8Array(10).fill(7);
+    c.fillRect(0, 0, 2, 2);
+    expect(c.alphaRows(1, into)).toBe(into);
+    expect([...into]).toEqual([0, 255, 255, 0, 0, 0, 255, 255, 0, 0]);
+    expect(() => c.alphaRows(0, into)).toThrow(RangeError);
+  });
+
   it('keeps shapes that stick out of the canvas inside it', () => {
     const a = draw((c) => c.fillRect(-100, -100, 110, 1000));
     expect(at(a, 0, 0)).toBe(255);

@@ -91,6 +91,8 @@ const INK = parseHexColour(SEAL_RED);
 /** Outlines of the glyphs drawn so far on this thread, and the buffer seals are drawn into. */
 let glyphs: GlyphCache | undefined;
 let alphaCanvas: AlphaCanvas | undefined;
+/** PNG scanlines, reused: deflate has consumed them before the next seal is drawn. */
+let scanlines: Uint8Array | undefined;
 
 /**
  * A 512x512 PNG of the seal. Deterministic: the same spec gives the same bytes. Drawn into an
@@ -109,5 +111,6 @@ export function renderSealPng(spec: TCreateSeal): Buffer {
     if (err instanceof UnsupportedDrawing) return renderSealPngWithCanvas(spec);
     throw err;
   }
-  return encodeAlphaRowsPng(ctx.alphaRows(1), SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK);
+  scanlines ??= new Uint8Array((SEAL_CANVAS_PX + 1) * SEAL_CANVAS_PX);
+  return encodeAlphaRowsPng(ctx.alphaRows(1, scanlines), SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK);
 }
