@@ -60,9 +60,9 @@ export class AlphaCanvas implements SealCanvasContext {
   readonly #acc: CoverageAccumulator;
   #state: State = AlphaCanvas.#initial();
   readonly #stack: State[] = [];
-  /** The current path: contours of device-space points (x, y pairs). */
-  #contours: number[][] = [];
-  #current: number[] | null = null;
+  /** The current path, in device pixels; and the ring stroke() fills, reused likewise. */
+  readonly #path = new PathBuffer();
+  readonly #ring = new PathBuffer();
   /** Set while the path is exactly one whole circle. */
   #circle: Circle | null = null;
   /** The 8-bit alpha the 'destination-in' fill left to multiply every pixel by (255: none yet). */
@@ -186,8 +186,7 @@ export class AlphaCanvas implements SealCanvasContext {
   }
 
   beginPath(): void {
-    this.#contours = [];
-    this.#current = null;
+    this.#path.clear();
     this.#circle = null;
   }
 
@@ -196,82 +195,74 @@ export class AlphaCanvas implements SealCanvasContext {
     return [a * x + c * y + e, b * x + d * y + f];
   }
 
-  #lastDevice(): [number, number] | null {
-    const cur = this.#current;
-    if (cur === null || cur.length === 0) return null;
-    return [cur[cur.length - 2] as number, cur[cur.length - 1] as number];
-  }
-
   moveTo(x: number, y: number): void {
     this.#circle = null;
     const [a, b, c, d, e, f] = this.#state.matrix;
-    this.#current = [a * x + c * y + e, b * x + d * y + f];
-    this.#contours.push(this.#current);
+    this.#path.start(a * x + c * y + e, b * x + d * y + f);
   }
 
   lineTo(x: number, y: number): void {
     this.#circle = null;
-    if (this.#current === null) {
+    if (this.#path.empty) {
       this.moveTo(x, y);
       return;
     }
     const [a, b, c, d, e, f] = this.#state.matrix;
-    this.#current.push(a * x + c * y + e, b * x + d * y + f);
+    this.#path.push(a * x + c * y + e, b * x + d * y + f);
   }
 
   closePath(): void {
-    const cur = this.#current;
-    if (cur === null || cur.length < 2) return;
     // A new contour starts where this one started, as the Canvas API does.
-    this.#current = [cur[0] as number, cur[1] as number];
-    this.#contours.push(this.#current);
+    this.#path.restart();
   }
 
   quadraticCurveTo(cpx: number, cpy: number, x: number, y: number): void {
-    if (this.#lastDevice() === null) this.moveTo(cpx, cpy);
-    const start = this.#lastDevice() as [number, number];
-    const c = this.#point(cpx, cpy);
-    const end = this.#point(x, y);
+    const path = this.#path;
+    if (path.empty) this.moveTo(cpx, cpy);
+    const [a, b, c, d, e, f] = this.#state.matrix;
+    const x0 = path.lastX;
+    const y0 = path.lastY;
+    const x1 = a * cpx + c * cpy + e;
+    const y1 = b * cpx + d * cpy + f;
+    const x2 = a * x + c * y + e;
+    const y2 = b * x + d * y + f;
     // The error of n chords is at most |p0 - 2c + p2| / (8 n^2).
-    const ddx = start[0] - 2 * c[0] + end[0];
-    const ddy = start[1] - 2 * c[1] + end[1];
-    const n = Math.max(1, Math.ceil(Math.sqrt(Math.hypot(ddx, ddy) / (8 * TOLERANCE_PX))));
-    const cur = this.#current as number[];
+    const dd = Math.hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2);
+    const n = Math.max(1, Math.ceil(Math.sqrt(dd / (8 * TOLERANCE_PX))));
     for (let i = 1; i <= n; i++) {
       const t = i / n;
       const u = 1 - t;
-      cur.push(
-        u * u * start[0] + 2 * u * t * c[0] + t * t * end[0],
-        u * u * start[1] + 2 * u * t * c[1] + t * t * end[1],
-      );
+      path.push(u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2);
     }
     this.#circle = null;
   }
 
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
-    if (this.#lastDevice() === null) this.moveTo(c1x, c1y);
-    const p0 = this.#lastDevice() as [number, number];
-    const p1 = this.#point(c1x, c1y);
-    const p2 = this.#point(c2x, c2y);
-    const p3 = this.#point(x, y);
+    const path = this.#path;
+    if (path.empty) this.moveTo(c1x, c1y);
+    const [a, b, c, d, e, f] = this.#state.matrix;
+    const x0 = path.lastX;
+    const y0 = path.lastY;
+    const x1 = a * c1x + c * c1y + e;
+    const y1 = b * c1x + d * c1y + f;
+    const x2 = a * c2x + c * c2y + e;
+    const y2 = b * c2x + d * c2y + f;
+    const x3 = a * x + c * y + e;
+    const y3 = b * x + d * y + f;
     // The error of n chords is at most 3/4 * max second difference / n^2.
     const dd = Math.max(
-      Math.hypot(p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1]),
-      Math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]),
+      Math.hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
+      Math.hypot(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3),
     );
     const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * dd) / TOLERANCE_PX)));
-    const cur = this.#current as number[];
     for (let i = 1; i <= n; i++) {
       const t = i / n;
       const u = 1 - t;
-      const a = u * u * u;
-      const b = 3 * u * u * t;
-      const c = 3 * u * t * t;
-      const d = t * t * t;
-      cur.push(
-        a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
-        a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
-      );
+      const k0 = u * u * u;
+      const k1 = 3 * u * u * t;
+      const k2 = 3 * u * t * t;
+      const k3 = t * t * t;
+      path.push(k0 * x0 + k1 * x1 + k2 * x2 + k3 * x3, k0 * y0 + k1 * y1 + k2 * y2 + k3 * y3);
     }
     this.#circle = null;
   }
@@ -291,7 +282,7 @@ export class AlphaCanvas implements SealCanvasContext {
   ): void {
     if (radiusX < 0 || radiusY < 0) throw new RangeError('negative radius');
     const whole = Math.abs(endAngle - startAngle) >= 2 * Math.PI;
-    const wasEmpty = this.#contours.length === 0;
+    const wasEmpty = this.#path.empty;
     const sweep = whole ? 2 * Math.PI : endAngle - startAngle;
     if (!whole && sweep < 0) throw new UnsupportedDrawing('anticlockwise arcs are not supported');
     const m = this.#state.matrix;
@@ -308,12 +299,12 @@ export class AlphaCanvas implements SealCanvasContext {
     // The ends themselves lie on the curve.
     const sx = x + radiusX * Math.cos(startAngle) * cos - radiusY * Math.sin(startAngle) * sin;
     const sy = y + radiusX * Math.cos(startAngle) * sin + radiusY * Math.sin(startAngle) * cos;
-    if (this.#current === null) this.moveTo(sx, sy);
+    if (this.#path.empty) this.moveTo(sx, sy);
     else this.lineTo(sx, sy);
     for (let i = 1; i <= n; i++) {
       const [px, py] = at(startAngle + (sweep * i) / n);
       const [dx, dy] = this.#point(px, py);
-      (this.#current as number[]).push(dx, dy);
+      this.#path.push(dx, dy);
     }
     this.#circle =
       wasEmpty && whole && radiusX === radiusY && rotation === 0
@@ -323,7 +314,7 @@ export class AlphaCanvas implements SealCanvasContext {
 
   fill(): void {
     this.#needSourceOver();
-    this.#addShape(this.#contours);
+    this.#addShape(this.#path);
   }
 
   /** Only a path that is one whole circle: its ring is filled, as the stroke of a circle is. */
@@ -334,22 +325,24 @@ export class AlphaCanvas implements SealCanvasContext {
     const half = this.#state.lineWidth / 2;
     const saved = this.#state.matrix;
     this.#state.matrix = circle.matrix;
-    const ring = (r: number, dir: 1 | -1): number[] => {
+    const path = this.#ring;
+    path.clear();
+    const ring = (r: number, dir: 1 | -1) => {
       const n = arcSegments(
         r * Math.sqrt(Math.abs(saved[0] * saved[3] - saved[1] * saved[2])),
         2 * Math.PI,
       );
       const rv = r * outward((2 * Math.PI) / n);
-      const pts: number[] = [];
       for (let i = 0; i < n; i++) {
         const t = (dir * 2 * Math.PI * i) / n;
         const [dx, dy] = this.#point(circle.x + rv * Math.cos(t), circle.y + rv * Math.sin(t));
-        pts.push(dx, dy);
+        if (i === 0) path.start(dx, dy);
+        else path.push(dx, dy);
       }
-      return pts;
     };
-    const outer = ring(circle.r + half, 1);
-    this.#addShape(circle.r > half ? [outer, ring(circle.r - half, -1)] : [outer]);
+    ring(circle.r + half, 1);
+    if (circle.r > half) ring(circle.r - half, -1);
+    this.#addShape(path);
     this.#state.matrix = saved;
   }
 
@@ -361,19 +354,18 @@ export class AlphaCanvas implements SealCanvasContext {
     }
     this.#needSourceOver();
     const m = this.#state.matrix;
-    const corners = [
-      [x, y],
-      [x + w, y],
-      [x + w, y + h],
-      [x, y + h],
-      [x, y],
-    ];
-    const pts: number[] = [];
-    for (const [cx, cy] of corners) {
-      pts.push(m[0] * (cx as number) + m[2] * (cy as number) + m[4]);
-      pts.push(m[1] * (cx as number) + m[3] * (cy as number) + m[5]);
+    const path = this.#ring;
+    path.clear();
+    const corners = [x, y, x + w, y, x + w, y + h, x, y + h];
+    for (let i = 0; i < 8; i += 2) {
+      const cx = corners[i] as number;
+      const cy = corners[i + 1] as number;
+      const px = m[0] * cx + m[2] * cy + m[4];
+      const py = m[1] * cx + m[3] * cy + m[5];
+      if (i === 0) path.start(px, py);
+      else path.push(px, py);
     }
-    this.#addShape([pts]);
+    this.#addShape(path);
   }
 
   fillText(): void {
@@ -411,22 +403,26 @@ export class AlphaCanvas implements SealCanvasContext {
    * of cancelling, and one accumulator holds the whole drawing: the union of opaque fills of one
    * colour, which is what source-over gives (their anti-aliased edges meeting differ by a rounding).
    */
-  #addShape(contours: readonly (readonly number[])[]): void {
+  #addShape(path: PathBuffer): void {
+    const pts = path.points;
+    const count = path.contours;
     let area = 0;
-    for (const pts of contours) {
-      const n = pts.length;
-      for (let i = 0; i < n; i += 2) {
-        const j = (i + 2) % n;
+    for (let k = 0; k < count; k++) {
+      const from = path.contourStart(k);
+      const to = path.contourEnd(k);
+      for (let i = from; i < to; i += 2) {
+        const j = i + 2 < to ? i + 2 : from;
         area +=
           (pts[i] as number) * (pts[j + 1] as number) - (pts[j] as number) * (pts[i + 1] as number);
       }
     }
     const sign = area < 0 ? -1 : 1;
     const acc = this.#acc;
-    for (const pts of contours) {
-      const n = pts.length;
-      if (n < 4) continue;
-      for (let i = 2; i < n; i += 2) {
+    for (let k = 0; k < count; k++) {
+      const from = path.contourStart(k);
+      const to = path.contourEnd(k);
+      if (to - from < 4) continue;
+      for (let i = from + 2; i < to; i += 2) {
         acc.line(
           pts[i - 2] as number,
           pts[i - 1] as number,
@@ -437,10 +433,10 @@ export class AlphaCanvas implements SealCanvasContext {
       }
       // Every contour is filled as closed.
       acc.line(
-        pts[n - 2] as number,
-        pts[n - 1] as number,
-        pts[0] as number,
-        pts[1] as number,
+        pts[to - 2] as number,
+        pts[to - 1] as number,
+        pts[from] as number,
+        pts[from + 1] as number,
         sign,
       );
     }
@@ -464,6 +460,64 @@ export class AlphaCanvas implements SealCanvasContext {
     // Reading clears the drawing: an AlphaCanvas is read once per reset.
     this.#acc.resolve(out, rowPad, lut);
     return out;
+  }
+}
+
+/**
+ * A path's points in one growing Float64Array, reused from path to path: a seal's glyphs flatten
+ * to tens of thousands of points, and plain arrays of them were most of a seal's garbage.
+ */
+class PathBuffer {
+  points = new Float64Array(8192);
+  #length = 0;
+  /** Where each contour starts in `points`. */
+  readonly #starts: number[] = [];
+
+  get empty(): boolean {
+    return this.#starts.length === 0;
+  }
+  get contours(): number {
+    return this.#starts.length;
+  }
+  get lastX(): number {
+    return this.points[this.#length - 2] as number;
+  }
+  get lastY(): number {
+    return this.points[this.#length - 1] as number;
+  }
+  contourStart(k: number): number {
+    return this.#starts[k] as number;
+  }
+  contourEnd(k: number): number {
+    return k + 1 < this.#starts.length ? (this.#starts[k + 1] as number) : this.#length;
+  }
+
+  clear(): void {
+    this.#length = 0;
+    this.#starts.length = 0;
+  }
+
+  /** A new contour at (x, y). */
+  start(x: number, y: number): void {
+    this.#starts.push(this.#length);
+    this.push(x, y);
+  }
+
+  /** A new contour at the first point of the current one (closePath). */
+  restart(): void {
+    const first = this.#starts.at(-1);
+    if (first === undefined) return;
+    this.start(this.points[first] as number, this.points[first + 1] as number);
+  }
+
+  push(x: number, y: number): void {
+    if (this.#length + 2 > this.points.length) {
+      const bigger = new Float64Array(this.points.length * 2);
+      bigger.set(this.points);
+      this.points = bigger;
+    }
+    this.points[this.#length++] = x;
+    this.points[this.#length++] = y;
   }
 }
 
