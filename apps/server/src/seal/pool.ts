@@ -46,6 +46,9 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
     maxQueue: options.maxQueue ?? SEAL_LIMITS.queueMax,
     jobTimeoutMs: options.jobTimeoutMs ?? SEAL_LIMITS.jobTimeoutMs,
     heapMaxMb: SEAL_LIMITS.workerHeapMaxMb,
+    // A seal is bounded work: past the deadline the request gets its 503, but the draw finishes
+    // and the worker (its outlines read, its fonts parsed) stays; see stopOnTimeout.
+    stopOnTimeout: false,
     // Idle workers exit after the pool's 4 s, as extraction workers do: with fonts and Skia's
     // caches a seal worker holds ~50 MB, and issue 20 wants memory back within 5 s of a burst.
     // The canvas's pixel read-back is freed by a finalizer on the worker's event loop.

@@ -25,6 +25,15 @@ export interface WorkerPoolOptions {
    * JobTimeoutError, and its worker terminated if it had started: no request waits longer.
    */
   readonly jobTimeoutMs: number;
+  /**
+   * Whether a job past jobTimeoutMs is also stopped (default true): a waiting job leaves the
+   * queue, a running one has its worker terminated, for work that could run away (decoding).
+   * False for bounded work (a seal is milliseconds): the caller still gets JobTimeoutError at the
+   * deadline, but the job finishes and its worker lives on. Terminating a worker that was only
+   * slow (cold, on a busy machine) made its replacement start cold again, which timed out the
+   * next jobs in turn: every create of a mixed `npm run load -- --bombs` run answered 503.
+   */
+  readonly stopOnTimeout?: boolean;
   /** V8 heap ceiling per worker (MB); a worker over it dies and its job fails. */
   readonly heapMaxMb?: number;
   /**
@@ -154,19 +163,19 @@ export class WorkerPool<Req, Res> {
       throw new PoolBusyError(`All ${this.#options.size} workers are busy and the queue is full`);
     }
     this.#inFlight++;
-    try {
-      return await this.#runAdmitted(job);
-    } finally {
-      this.#inFlight--;
-    }
-  }
-
-  async #runAdmitted(job: Req): Promise<Res> {
     const timeout = AbortSignal.timeout(this.#options.jobTimeoutMs);
-    const signal = AbortSignal.any([timeout, this.#closing.signal]);
+    const stop = this.#options.stopOnTimeout ?? true;
+    const signal = stop ? AbortSignal.any([timeout, this.#closing.signal]) : this.#closing.signal;
+    // The job holds its place in the admission count until piscina is done with it, even when
+    // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
+    const running = this.#piscina.run(job, { signal });
+    const done = () => {
+      this.#inFlight--;
+    };
+    running.then(done, done);
     let reply: Reply<Res>;
     try {
-      reply = await this.#piscina.run(job, { signal });
+      reply = stop ? await running : await untilAborted(running, timeout);
     } catch (err) {
       throw this.#mapFailure(err, timeout.aborted);
     }
@@ -203,6 +212,31 @@ export class WorkerPool<Req, Res> {
     }
     return new Error('The worker running the job failed', { cause: err });
   }
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (the promise itself runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 function serializeError(err: unknown): SerializedError {
