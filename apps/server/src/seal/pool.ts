@@ -49,10 +49,12 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
     // A seal is bounded work: past the deadline the request gets its 503, but the draw finishes
     // and the worker (its outlines read, its fonts parsed) stays; see stopOnTimeout.
     stopOnTimeout: false,
-    // Idle workers exit after the pool's 4 s, as extraction workers do: with fonts and Skia's
-    // caches a seal worker holds ~50 MB, and issue 20 wants memory back within 5 s of a burst.
-    // The canvas's pixel read-back is freed by a finalizer on the worker's event loop.
-    turnBetweenJobs: true,
+    // Idle workers exit after the pool's 4 s, as extraction workers do: issue 20 wants memory back
+    // within 5 s of a burst (a worker that drew with the canvas holds Skia's fonts and caches).
+    // piscina hands a busy worker its next job directly (measured ~0.5 ms of CPU a seal less than
+    // a turn of its event loop between jobs); the one job that needs a turn, a seal drawn with
+    // the canvas, takes it itself (seal-worker.ts).
+    turnBetweenJobs: false,
     name: 'seal',
   });
   return {

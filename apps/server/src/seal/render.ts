@@ -101,6 +101,11 @@ let scanlines: Uint8Array | undefined;
  * with the canvas instead.
  */
 export function renderSealPng(spec: TCreateSeal): Buffer {
+  return renderSeal(spec).png;
+}
+
+/** renderSealPng, and whether the seal needed the canvas (see there). */
+export function renderSeal(spec: TCreateSeal): { png: Buffer; drawnWithCanvas: boolean } {
   glyphs ??= new GlyphCache();
   alphaCanvas ??= new AlphaCanvas(SEAL_CANVAS_PX, SEAL_CANVAS_PX);
   const ctx = alphaCanvas;
@@ -108,9 +113,15 @@ export function renderSealPng(spec: TCreateSeal): Buffer {
   try {
     drawSeal(ctx, spec, { sizePx: SEAL_CANVAS_PX, paintGlyph: glyphs.painter(ctx) });
   } catch (err) {
-    if (err instanceof UnsupportedDrawing) return renderSealPngWithCanvas(spec);
+    if (err instanceof UnsupportedDrawing) {
+      return { png: renderSealPngWithCanvas(spec), drawnWithCanvas: true };
+    }
     throw err;
   }
   scanlines ??= new Uint8Array((SEAL_CANVAS_PX + 1) * SEAL_CANVAS_PX);
-  return encodeAlphaRowsPng(ctx.alphaRows(1, scanlines), SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK);
+  const rows = ctx.alphaRows(1, scanlines);
+  return {
+    png: encodeAlphaRowsPng(rows, SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK),
+    drawnWithCanvas: false,
+  };
 }

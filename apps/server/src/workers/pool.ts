@@ -165,7 +165,9 @@ export class WorkerPool<Req, Res> {
     this.#inFlight++;
     const timeout = AbortSignal.timeout(this.#options.jobTimeoutMs);
     const stop = this.#options.stopOnTimeout ?? true;
-    const signal = stop ? AbortSignal.any([timeout, this.#closing.signal]) : this.#closing.signal;
+    // A signal of the job's own either way: piscina listens on it, and hundreds of jobs listening
+    // on the pool's one closing signal trip Node's MaxListenersExceededWarning.
+    const signal = AbortSignal.any(stop ? [timeout, this.#closing.signal] : [this.#closing.signal]);
     // The job holds its place in the admission count until piscina is done with it, even when
     // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
     const running = this.#piscina.run(job, { signal });
