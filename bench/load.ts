@@ -7,6 +7,9 @@
  * in five: the 6300x6300 16-bit PNG to parse and mark, and now and then the largest PNG inside
  * the decode budget), probes /healthz throughout, and prints the memory peak, the memory 5 s
  * after, and /healthz p99. There a 503 (BUSY, with Retry-After) is an answer, as designed.
+ *
+ * Both first measure uncached POST /v1/stamp/create alone (a new seal every request, issue 16's
+ * target of 500 req/s) and print its req/s and p99 beside the target; `--create-only` stops there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -20,8 +23,17 @@ import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
 import { bombBursts } from './lib/bomb-burst';
 import { percentile, rssMb, startProbes } from './lib/probe';
 import { startServer } from './lib/server';
+import { describeUncachedCreate, measureUncachedCreate } from './lib/uncached-create';
 
-const BOMBS = parseArgs({ options: { bombs: { type: 'boolean', default: false } } }).values.bombs;
+const ARGS = parseArgs({
+  options: {
+    bombs: { type: 'boolean', default: false },
+    'create-only': { type: 'boolean', default: false },
+  },
+}).values;
+const BOMBS = ARGS.bombs;
+/** The uncached create phase: this long, this many connections. */
+const CREATE_PHASE = { durationS: 10, connections: 50 } as const;
 const TOTAL_REQUESTS = BOMBS ? 4_000 : 10_000;
 /** With --bombs: every BOMB_EVERY-th request is a bomb; every BUDGET_EVERY-th bomb a budget one. */
 const BOMB_EVERY = 5;
@@ -157,6 +169,16 @@ async function main(): Promise<void> {
     if (warm.status !== 200 || firstPid === null) throw new Error(`warm-up parse: ${warm.status}`);
     await warm.arrayBuffer();
     const pids: string[] = [firstPid];
+    const uncached = await measureUncachedCreate(server.url, pid, CREATE_PHASE);
+    console.log(describeUncachedCreate(uncached));
+    if (uncached.failed > 0) {
+      console.error(`FAIL: uncached create: ${uncached.failures}`);
+      failed = true;
+    }
+    if (ARGS['create-only']) {
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
     if (BOMBS && !(await bombBursts(server.url, pid, firstPid))) {
       console.error('FAIL: a bomb burst got no answer or a 5xx other than 503');
       failed = true;

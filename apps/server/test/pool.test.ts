@@ -89,6 +89,19 @@ describe('WorkerPool', () => {
     expect(await running).toBeInstanceOf(JobTimeoutError);
   });
 
+  it('with stopOnTimeout false answers at the deadline but lets the job finish on the same worker', async () => {
+    const pool = testPool({ size: 1, maxQueue: 0, jobTimeoutMs: 1_000, stopOnTimeout: false });
+    const before = await pool.run({ kind: 'echo', value: 0 });
+    const slow = pool.run({ kind: 'sleep', ms: 2_500 }).catch((e: unknown) => e);
+    expect(await slow).toBeInstanceOf(JobTimeoutError);
+    // Still running: it keeps its place, so the pool (one slot, no queue) is full.
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(PoolBusyError);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = await pool.run({ kind: 'echo', value: 2 });
+    expect(after.threadId).toBe(before.threadId);
+    expect(pool.stats().completed).toBe(3);
+  });
+
   it('kills a worker over its heap ceiling without harming the process, then carries on', async () => {
     const pool = testPool({ heapMaxMb: 32 });
     await expect(pool.run({ kind: 'allocate', mb: 256 })).rejects.toThrow(/worker/);

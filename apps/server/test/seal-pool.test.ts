@@ -1,8 +1,10 @@
 import { ZCreateSeal } from '@yinzhang/seal';
+import { Piscina } from 'piscina';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors';
 import { createSealPool, type SealPool } from '../src/seal/pool';
 import { renderSealPng } from '../src/seal/render';
+import { jobHandler } from '../src/workers/pool';
 
 const pools: SealPool[] = [];
 afterEach(async () => {
@@ -47,6 +49,13 @@ describe('seal pool', () => {
     });
   });
 
+  it('gets the PNG moved from the worker: the answer owns its whole buffer', async () => {
+    const png = await pool().render(SPECS[0] as never);
+    // A structured clone would also own its buffer; what a move adds is checked below.
+    expect(png.byteOffset).toBe(0);
+    expect(png.buffer.byteLength).toBe(png.length);
+  });
+
   it('answers 503 UNAVAILABLE once closed', async () => {
     const seals = pool();
     await seals.close();
@@ -54,5 +63,31 @@ describe('seal pool', () => {
       statusCode: 503,
       code: 'UNAVAILABLE',
     });
+  });
+});
+
+describe('jobHandler with transferResult', () => {
+  const transferable = (value: unknown) =>
+    typeof value === 'object' && value !== null && Piscina.transferableSymbol in value;
+
+  it.each([
+    { what: 'a byte array owning its buffer is moved', result: new Uint8Array(8), moved: true },
+    {
+      what: 'a view into a larger buffer is copied',
+      result: new Uint8Array(new ArrayBuffer(16), 4, 8),
+      moved: false,
+    },
+    { what: 'anything else is copied', result: { n: 1 }, moved: false },
+  ])('$what', async ({ result, moved }) => {
+    const reply = await jobHandler(() => result, { transferResult: true })(undefined);
+    expect(transferable(reply)).toBe(moved);
+    const value = moved
+      ? (reply as unknown as Record<symbol, unknown>)[Piscina.valueSymbol]
+      : reply;
+    expect(value).toEqual({ ok: true, result });
+  });
+
+  it('moves nothing unless asked', async () => {
+    expect(transferable(await jobHandler(() => new Uint8Array(8))(undefined))).toBe(false);
   });
 });

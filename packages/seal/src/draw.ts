@@ -48,19 +48,36 @@ export interface SealCanvasContext {
   fillText(text: string, x: number, y: number): void;
 }
 
+/** Which of the seal's two fonts a glyph is set in. */
+export type SealFontKind = 'seal' | 'code';
+
+/**
+ * Paints one glyph as fillText would (textAlign center, alphabetic baseline at the origin) in the
+ * context's current transform and fill style, or returns false to leave it to fillText. The server
+ * fills cached outline paths here: fillText made Skia look the glyph up among ~100 registered font
+ * files and rasterise it afresh at every new angle and size (see apps/server/src/seal/glyphs.ts).
+ */
+export type SealGlyphPainter = (font: SealFontKind, char: string, fontSizePx: number) => boolean;
+
 export interface DrawSealOptions {
   sizePx?: number;
+  paintGlyph?: SealGlyphPainter | undefined;
 }
 
-function drawRun(ctx: SealCanvasContext, run: SealTextRun | null, font: (px: number) => string) {
+function drawRun(
+  ctx: SealCanvasContext,
+  run: SealTextRun | null,
+  kind: SealFontKind,
+  paint: SealGlyphPainter | undefined,
+) {
   if (!run) return;
-  ctx.font = font(run.fontSizePx);
+  ctx.font = kind === 'seal' ? sealFont(run.fontSizePx) : codeFont(run.fontSizePx);
   run.glyphs.forEach((g: SealGlyph) => {
     ctx.save();
     ctx.translate(g.x, g.y);
     ctx.rotate(g.angle);
     ctx.scale(g.hScale, 1);
-    ctx.fillText(g.char, 0, 0);
+    if (!paint?.(kind, g.char, run.fontSizePx)) ctx.fillText(g.char, 0, 0);
     ctx.restore();
   });
 }
@@ -104,9 +121,9 @@ export function drawSeal(
 
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  drawRun(ctx, layout.name, sealFont);
-  drawRun(ctx, layout.title, sealFont);
-  drawRun(ctx, layout.code, codeFont);
+  drawRun(ctx, layout.name, 'seal', options.paintGlyph);
+  drawRun(ctx, layout.title, 'seal', options.paintGlyph);
+  drawRun(ctx, layout.code, 'code', options.paintGlyph);
 
   ctx.globalCompositeOperation = 'destination-in';
   ctx.fillStyle = `rgba(0, 0, 0, ${SEAL_ALPHA})`;

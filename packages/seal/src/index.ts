@@ -5,6 +5,7 @@ export * from './fonts';
 export * from './layout';
 export * from './limits';
 export * from './plan';
+export * from './raster/alpha-canvas';
 export * from './schemas';
 export * from './spec';
 export { squareCells } from './square';

@@ -14,7 +14,8 @@ function chunk(type: string, data: Buffer): Buffer {
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  // The CRC runs over the type and the data: continue the type's CRC rather than copy the data.
+  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))) >>> 0, 0);
   return Buffer.concat([head, data, crc]);
 }
 
@@ -35,6 +36,26 @@ export function encodeOneColourPng(
   colour: Rgb,
 ): Buffer {
   if (rgba.length !== width * height * 4) throw new Error('pixel buffer does not match the size');
+  const raw = new Uint8Array((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      raw[y * (width + 1) + 1 + x] = rgba[(y * width + x) * 4 + 3] as number;
+    }
+  }
+  return encodeAlphaRowsPng(raw, width, height, colour);
+}
+
+/**
+ * Encodes alpha values already laid out as PNG scanlines: each row one filter byte (0) and then
+ * `width` alphas (AlphaCanvas.alphaRows(1) gives exactly that), painted in `colour`.
+ */
+export function encodeAlphaRowsPng(
+  raw: Uint8Array,
+  width: number,
+  height: number,
+  colour: Rgb,
+): Buffer {
+  if (raw.length !== (width + 1) * height) throw new Error('scanlines do not match the size');
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -43,19 +64,15 @@ export function encodeOneColourPng(
   for (let i = 0; i < 256; i++) palette.set([colour.r, colour.g, colour.b], i * 3);
   const alphas = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
   // Filter type 0 on every row: measured smaller than Sub, Up or Paeth for seal images.
-  const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      raw[y * (width + 1) + 1 + x] = rgba[(y * width + x) * 4 + 3] as number;
-    }
-  }
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', ihdr),
     chunk('PLTE', palette),
     chunk('tRNS', alphas),
     // Run-length matching: seals are long runs of 0 and 230; measured both smaller and ~80x faster
-    // than level 9's default strategy, which took most of a request's time.
+    // than level 9's default strategy, which took most of a request's time. With Z_RLE the level
+    // hardly matters (levels 1, 3 and 6 measured the same size and ~0.5 ms each; level 1 without
+    // RLE 26% larger and slower).
     chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
     chunk('IEND', Buffer.alloc(0)),
   ]);

@@ -46,16 +46,21 @@ export function createSealPool(options: SealPoolOptions = {}): SealPool {
     maxQueue: options.maxQueue ?? SEAL_LIMITS.queueMax,
     jobTimeoutMs: options.jobTimeoutMs ?? SEAL_LIMITS.jobTimeoutMs,
     heapMaxMb: SEAL_LIMITS.workerHeapMaxMb,
-    // Idle workers exit after the pool's 4 s, as extraction workers do: with fonts and Skia's
-    // caches a seal worker holds ~50 MB, and issue 20 wants memory back within 5 s of a burst.
-    // The canvas's pixel read-back is freed by a finalizer on the worker's event loop.
-    turnBetweenJobs: true,
+    // A seal is bounded work: past the deadline the request gets its 503, but the draw finishes
+    // and the worker (its outlines read, its fonts parsed) stays; see stopOnTimeout.
+    stopOnTimeout: false,
+    // Idle workers exit after the pool's 4 s, as extraction workers do: issue 20 wants memory back
+    // within 5 s of a burst (a worker that drew with the canvas holds Skia's fonts and caches).
+    // piscina hands a busy worker its next job directly (measured ~0.5 ms of CPU a seal less than
+    // a turn of its event loop between jobs); the one job that needs a turn, a seal drawn with
+    // the canvas, takes it itself (seal-worker.ts).
+    turnBetweenJobs: false,
     name: 'seal',
   });
   return {
     render: async (spec) => {
       try {
-        // Structured cloning hands back a plain Uint8Array; a view, not a copy.
+        // The worker moves its PNG here (no copy); a Buffer view of it, not a copy either.
         const png = await pool.run(spec);
         return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
       } catch (err) {

@@ -3,14 +3,17 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import {
+  AlphaCanvas,
   CODE_FONT_FAMILY,
   drawSeal,
   SEAL_CANVAS_PX,
   SEAL_FONT_FAMILY,
   SEAL_RED,
   type TCreateSeal,
+  UnsupportedDrawing,
 } from '@yinzhang/seal';
-import { encodeOneColourPng, parseHexColour } from './png';
+import { GlyphCache } from './glyphs';
+import { encodeAlphaRowsPng, encodeOneColourPng, parseHexColour } from './png';
 
 /**
  * Server-side seal rendering on @napi-rs/canvas with the same font files the browser loads.
@@ -68,13 +71,57 @@ function freshContext(): SKRSContext2D {
   return reused;
 }
 
-/** A 512x512 PNG of the seal. Deterministic: the same spec gives the same bytes. */
-export function renderSealPng(spec: TCreateSeal): Buffer {
+/**
+ * Draws a seal with Skia and fillText: what every seal used to be, and still the way for a seal
+ * with a character none of the seal's font files holds (Skia then finds one among the system's
+ * fonts, which the outline cache does not read).
+ */
+export function renderSealPngWithCanvas(spec: TCreateSeal): Buffer {
   registerSealFonts();
   const ctx = freshContext();
   // The host's language would otherwise steer which registered face wins for shared code points.
   ctx.lang = 'zh-CN';
   drawSeal(ctx, spec, { sizePx: SEAL_CANVAS_PX });
   const { data } = ctx.getImageData(0, 0, SEAL_CANVAS_PX, SEAL_CANVAS_PX);
-  return encodeOneColourPng(data, SEAL_CANVAS_PX, SEAL_CANVAS_PX, parseHexColour(SEAL_RED));
+  return encodeOneColourPng(data, SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK);
+}
+
+const INK = parseHexColour(SEAL_RED);
+
+/** Outlines of the glyphs drawn so far on this thread, and the buffer seals are drawn into. */
+let glyphs: GlyphCache | undefined;
+let alphaCanvas: AlphaCanvas | undefined;
+/** PNG scanlines, reused: deflate has consumed them before the next seal is drawn. */
+let scanlines: Uint8Array | undefined;
+
+/**
+ * A 512x512 PNG of the seal. Deterministic: the same spec gives the same bytes. Drawn into an
+ * alpha buffer from cached glyph outlines (see AlphaCanvas for why and the measurements); a seal
+ * that needs something AlphaCanvas does not do (a character outside the seal's fonts) is drawn
+ * with the canvas instead.
+ */
+export function renderSealPng(spec: TCreateSeal): Buffer {
+  return renderSeal(spec).png;
+}
+
+/** renderSealPng, and whether the seal needed the canvas (see there). */
+export function renderSeal(spec: TCreateSeal): { png: Buffer; drawnWithCanvas: boolean } {
+  glyphs ??= new GlyphCache();
+  alphaCanvas ??= new AlphaCanvas(SEAL_CANVAS_PX, SEAL_CANVAS_PX);
+  const ctx = alphaCanvas;
+  ctx.reset();
+  try {
+    drawSeal(ctx, spec, { sizePx: SEAL_CANVAS_PX, paintGlyph: glyphs.painter(ctx) });
+  } catch (err) {
+    if (err instanceof UnsupportedDrawing) {
+      return { png: renderSealPngWithCanvas(spec), drawnWithCanvas: true };
+    }
+    throw err;
+  }
+  scanlines ??= new Uint8Array((SEAL_CANVAS_PX + 1) * SEAL_CANVAS_PX);
+  const rows = ctx.alphaRows(1, scanlines);
+  return {
+    png: encodeAlphaRowsPng(rows, SEAL_CANVAS_PX, SEAL_CANVAS_PX, INK),
+    drawnWithCanvas: false,
+  };
 }

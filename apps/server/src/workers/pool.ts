@@ -25,6 +25,15 @@ export interface WorkerPoolOptions {
    * JobTimeoutError, and its worker terminated if it had started: no request waits longer.
    */
   readonly jobTimeoutMs: number;
+  /**
+   * Whether a job past jobTimeoutMs is also stopped (default true): a waiting job leaves the
+   * queue, a running one has its worker terminated, for work that could run away (decoding).
+   * False for bounded work (a seal is milliseconds): the caller still gets JobTimeoutError at the
+   * deadline, but the job finishes and its worker lives on. Terminating a worker that was only
+   * slow (cold, on a busy machine) made its replacement start cold again, which timed out the
+   * next jobs in turn: every create of a mixed `npm run load -- --bombs` run answered 503.
+   */
+  readonly stopOnTimeout?: boolean;
   /** V8 heap ceiling per worker (MB); a worker over it dies and its job fails. */
   readonly heapMaxMb?: number;
   /**
@@ -154,19 +163,21 @@ export class WorkerPool<Req, Res> {
       throw new PoolBusyError(`All ${this.#options.size} workers are busy and the queue is full`);
     }
     this.#inFlight++;
-    try {
-      return await this.#runAdmitted(job);
-    } finally {
-      this.#inFlight--;
-    }
-  }
-
-  async #runAdmitted(job: Req): Promise<Res> {
     const timeout = AbortSignal.timeout(this.#options.jobTimeoutMs);
-    const signal = AbortSignal.any([timeout, this.#closing.signal]);
+    const stop = this.#options.stopOnTimeout ?? true;
+    // A signal of the job's own either way: piscina listens on it, and hundreds of jobs listening
+    // on the pool's one closing signal trip Node's MaxListenersExceededWarning.
+    const signal = AbortSignal.any(stop ? [timeout, this.#closing.signal] : [this.#closing.signal]);
+    // The job holds its place in the admission count until piscina is done with it, even when
+    // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
+    const running = this.#piscina.run(job, { signal });
+    const done = () => {
+      this.#inFlight--;
+    };
+    running.then(done, done);
     let reply: Reply<Res>;
     try {
-      reply = await this.#piscina.run(job, { signal });
+      reply = stop ? await running : await untilAborted(running, timeout);
     } catch (err) {
       throw this.#mapFailure(err, timeout.aborted);
     }
@@ -205,6 +216,31 @@ export class WorkerPool<Req, Res> {
   }
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts (the promise itself runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
 function serializeError(err: unknown): SerializedError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
   const code = (err as { code?: unknown }).code;
@@ -215,18 +251,44 @@ function serializeError(err: unknown): SerializedError {
   };
 }
 
+export interface JobHandlerOptions {
+  /**
+   * Move a result that is a byte array owning its whole buffer to the pool's thread instead of
+   * copying it (structured cloning copies; a transfer hands the memory over). The worker must not
+   * touch the array afterwards.
+   */
+  readonly transferResult?: boolean;
+}
+
+/** A byte array that can be moved whole: it is the only view of its own buffer. */
+function movableBuffer(value: unknown): ArrayBuffer | null {
+  if (!(value instanceof Uint8Array)) return null;
+  const { buffer } = value;
+  if (!(buffer instanceof ArrayBuffer)) return null;
+  return value.byteOffset === 0 && value.byteLength === buffer.byteLength ? buffer : null;
+}
+
 /**
  * In a job module: `export default jobHandler(handle)`. The pool gets `handle`'s result, or its
  * error (name, message and a string `code` if it has one, which WorkerJobError carries).
  */
 export function jobHandler<Req, Res>(
   handle: (job: Req) => Res | Promise<Res>,
+  options: JobHandlerOptions = {},
 ): (job: Req) => Promise<Reply<Res>> {
   return async (job) => {
+    let reply: Reply<Res>;
     try {
-      return { ok: true, result: await handle(job) };
+      reply = { ok: true, result: await handle(job) };
     } catch (err) {
       return { ok: false, error: serializeError(err) };
     }
+    const buffer = options.transferResult === true ? movableBuffer(reply.result) : null;
+    if (buffer === null) return reply;
+    // piscina moves what a Transferable names and posts its value; the pool side sees the reply.
+    return Piscina.move({
+      [Piscina.transferableSymbol]: [buffer],
+      [Piscina.valueSymbol]: reply,
+    } as unknown as ArrayBuffer) as unknown as Reply<Res>;
   };
 }

@@ -2,7 +2,11 @@
 declare module 'fontkit' {
   export interface Glyph {
     readonly advanceWidth: number;
-    readonly path: { toSVG(): string };
+    readonly path: {
+      toSVG(): string;
+      /** Path commands in font units (moveTo, lineTo, quadraticCurveTo, bezierCurveTo, closePath). */
+      readonly commands: readonly { readonly command: string; readonly args: readonly number[] }[];
+    };
   }
   export interface Font {
     readonly unitsPerEm: number;
