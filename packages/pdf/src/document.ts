@@ -138,34 +138,6 @@ async function recover(bytes: Uint8Array, password: string | undefined, err: unk
 }
 
 /**
- * A file for merging (still pdf-lib's page copier, see README): read by pdf-lib, or, when pdf-lib
- * refuses a file @libpdf/core repairs, pdf-lib reads @libpdf/core's rewrite of it.
- */
-export async function openForMerge(
-  bytes: Uint8Array,
-  password?: string,
-): Promise<Awaited<ReturnType<typeof openPdf>>> {
-  try {
-    const doc = await openPdf(bytes, password);
-    // pdf-lib's inheritance walk fails on page trees it misreads; the copier would too.
-    doc.getPages().forEach(pageGeometry);
-    return doc;
-  } catch (err) {
-    const { pdf } = await recover(bytes, password, err);
-    if (pdf.isEncrypted) pdf.removeProtection();
-    // save() hands back the original bytes when nothing changed; the rewrite is the repair.
-    pdf.getCatalog().set('Type', PdfName.of('Catalog'));
-    try {
-      return await openPdf(await pdf.save());
-    } catch {
-      throw err instanceof PdfError
-        ? err
-        : new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
-    }
-  }
-}
-
-/**
  * Sets every /Pages node's /Count to the pages under it, as readers count them, and every kid's
  * /Parent to the node that lists it: a repaired file is written in full, and a wrong count or
  * parent would make the next reader repair it again (or, for pdf-lib, fail).
