@@ -37,10 +37,6 @@ const KNOWN: Readonly<Record<string, string>> = {
   'poppler-395-0-fuzzed.pdf':
     'a signed fuzzed file: the forced rewrite keeps a stream qpdf cannot decode',
   'bug1978317.pdf': 'a page of 32,000 annotations in one object stream: over the per-file limit',
-  'issue15590.pdf': 'a 191-byte file: @libpdf/core finds no pages where qpdf does',
-  'issue9105_other.pdf': 'no header and no cross-reference data: @libpdf/core finds no objects',
-  'poppler-937-0-fuzzed.pdf': 'a page tree qpdf rebuilds and @libpdf/core does not',
-  'scan-bad.pdf': 'cut short before startxref: refused as truncated (pages could be missing)',
 };
 
 const dir = corpusDir();
