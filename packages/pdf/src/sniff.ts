@@ -1,13 +1,13 @@
 /**
- * Cheap checks on a file's bytes, without pdf-lib: screens run them when a file is chosen, before
- * loading the engine, and openPdf runs them first.
+ * Cheap checks on a file's bytes, without the PDF engine: screens run them when a file is chosen,
+ * before loading the engine, and reading runs them first.
  */
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 /**
- * Does the file end as a PDF ends (startxref or %%EOF near the end)? pdf-lib would load a cut-off
- * file from whatever objects survived, and we would write a shorter document without a word.
+ * Does the file end as a PDF ends (startxref or %%EOF near the end)? A lenient parser would load a
+ * cut-off file from whatever objects survived, and we would write a shorter document without a word.
  */
 export function looksComplete(bytes: Uint8Array): boolean {
   // TextDecoder is not in ES2022 (nor in every worker's lib); the tail is short.
