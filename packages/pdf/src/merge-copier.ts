@@ -183,8 +183,13 @@ export class InputCopier {
 
   private copyDict(dict: PdfDict): PdfDict {
     // The stream data is copied as read: still compressed, and already decrypted on loading.
-    const copy = dict instanceof PdfStream ? new PdfStream([], dict.data) : new PdfDict();
-    for (const [name, value] of dict) copy.set(name, this.copy(value));
+    const stream = dict instanceof PdfStream;
+    const copy = stream ? new PdfStream([], dict.data) : new PdfDict();
+    for (const [name, value] of dict) {
+      // The writer states a stream's /Length from its data; an indirect one would be left over.
+      if (stream && name.value === 'Length') continue;
+      copy.set(name, this.copy(value));
+    }
     if (isLink(dict)) this.explicitLink(dict, copy);
     return copy;
   }
