@@ -4,14 +4,14 @@
  * the encryption stays as it was. The rules of issue 14 (what is refused, what is rewritten, what
  * the user is told) live here, for stamping, the paging seal and signing alike.
  */
-import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
-import { PdfPasswordError, PdfReadError, PdfWriteRefusedError } from './errors';
+import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
+import { PdfReadError, PdfWriteRefusedError } from './errors';
 import { readDocumentFacts } from './facts';
 import type { PageGeometry } from './geometry';
 import { displayedSize } from './geometry';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions, PdfNotice } from './notices';
-import { readPdf } from './read';
+import { authenticated, parse, readPdf } from './read';
 import { looksComplete, looksLikePdf } from './sniff';
 
 export interface PdfUpdate {
@@ -65,29 +65,19 @@ export async function inspect(
   return { pdf, info, geometry };
 }
 
-/** Loads with @libpdf/core; its messages never reach users, only our codes. */
-export async function loadLibPdf(
-  bytes: Uint8Array,
-  password?: string,
-  options: { readonly anyHeader?: boolean } = {},
-): Promise<PDF> {
-  if (!(bytes instanceof Uint8Array) || !(options.anyHeader || looksLikePdf(bytes))) {
+/**
+ * Loads with @libpdf/core as it is, without read.ts's checks and repairs: for the verifier,
+ * which must see each signed revision exactly as written. Its messages never reach users.
+ */
+export async function loadLibPdf(bytes: Uint8Array, password?: string): Promise<PDF> {
+  if (!(bytes instanceof Uint8Array) || !looksLikePdf(bytes)) {
     throw new PdfReadError('NOT_PDF', 'This file is not a PDF');
   }
   if (!looksComplete(bytes)) {
     throw new PdfReadError('BROKEN_PDF', 'This PDF is incomplete (the end of the file is missing)');
   }
-  let pdf: PDF;
-  try {
-    pdf = await PDF.load(bytes, password === undefined ? {} : { credentials: password });
-  } catch (err) {
-    throw new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
-  }
-  if (pdf.isEncrypted && !pdf.isAuthenticated) {
-    throw password === undefined || password === ''
-      ? new PdfPasswordError('PASSWORD_REQUIRED', 'This PDF is protected by a password')
-      : new PdfPasswordError('PASSWORD_WRONG', 'The password does not open this PDF');
-  }
+  const pdf = await parse(bytes, password);
+  authenticated(pdf, password);
   if (pdf.getPageCount() === 0) throw new PdfReadError('NO_PAGES', 'This PDF has no pages');
   return pdf;
 }

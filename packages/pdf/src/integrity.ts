@@ -46,43 +46,32 @@ export function headedBy(bytes: Uint8Array, stream: PdfStream, ref: PdfRef): boo
   if (data.buffer !== bytes.buffer) return true;
   const at = data.byteOffset - bytes.byteOffset;
   if (at < 0 || at > bytes.length) return true;
-  const number = lastObjectHeader(bytes, Math.max(0, at - HEADER_WINDOW), at);
-  return number === undefined || number === ref.objectNumber;
+  // Back from the data to the nearest "obj", then over "<gen> " and "<num> " before it.
+  const stop = Math.max(0, at - HEADER_WINDOW);
+  let i = at - 3;
+  while (i >= stop && !(bytes[i] === 0x6f && bytes[i + 1] === 0x62 && bytes[i + 2] === 0x6a)) i--;
+  if (i < stop) return true;
+  const skip = (from: number, test: (c: number) => boolean) => {
+    let k = from;
+    while (k >= 0 && test(bytes[k] as number)) k--;
+    return k;
+  };
+  const gap = skip(i - 1, isSpace);
+  const genStart = skip(gap, isDigit);
+  const numEnd = skip(genStart, isSpace);
+  const numStart = skip(numEnd, isDigit);
+  if (gap === i - 1 || genStart === gap || numEnd === genStart || numStart === numEnd) return true;
+  let number = 0;
+  for (let k = numStart + 1; k <= numEnd; k++) number = number * 10 + ((bytes[k] as number) - 0x30);
+  return number === ref.objectNumber;
 }
+
+const isSpace = (c: number) =>
+  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
 /** How far before a stream's data its object header is looked for (a content dict is short). */
 const HEADER_WINDOW = 1024;
-
-/**
- * The object number of the last `n g obj` header in bytes[from, to), as the last match of
- * /(?:^|[^\d])(\d+)\s+\d+\s+obj\b/ over those bytes read as Latin-1 would give it; scanned
- * backwards over the bytes, since this runs for every content stream of every page.
- */
-export function lastObjectHeader(bytes: Uint8Array, from: number, to: number): number | undefined {
-  const space = (i: number) => i >= from && SPACE.has(bytes[i] as number);
-  const digit = (i: number) =>
-    i >= from && (bytes[i] as number) >= 0x30 && (bytes[i] as number) <= 0x39;
-  for (let i = to - 3; i >= from; i--) {
-    if (bytes[i] !== 0x6f || bytes[i + 1] !== 0x62 || bytes[i + 2] !== 0x6a) continue;
-    if (i + 3 < to && WORD.test(String.fromCharCode(bytes[i + 3] as number))) continue;
-    let j = i - 1;
-    if (!space(j)) continue;
-    while (space(j)) j--;
-    const generationEnd = j;
-    while (digit(j)) j--;
-    if (j === generationEnd || !space(j)) continue;
-    while (space(j)) j--;
-    const numberEnd = j;
-    while (digit(j)) j--;
-    if (j === numberEnd) continue;
-    return Number(String.fromCharCode(...bytes.subarray(j + 1, numberEnd + 1)));
-  }
-  return undefined;
-}
-
-/** The bytes JavaScript's \s matches in Latin-1 text, and its \w. */
-const SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]);
-const WORD = /\w/;
 
 export function decodes(stream: PdfStream): boolean {
   try {

@@ -20,7 +20,7 @@ import {
   trailerAfterObjects,
 } from './integrity';
 import { pageShape } from './page-shape';
-import { damaged, type PageTreeWalk, repairPageTree, walkPageTree } from './page-tree';
+import { damaged, repairPageTree, walkPageTree } from './page-tree';
 import { looksComplete, looksLikePdf } from './sniff';
 
 export interface ReadPdf {
@@ -105,7 +105,7 @@ async function examine(loaded: PDF, file: File): Promise<ReadPdf> {
   return { pdf, geometry: pages.map((p) => pageShape(pdf, p.dict)), repaired };
 }
 
-async function parse(bytes: Uint8Array, password?: string): Promise<PDF> {
+export async function parse(bytes: Uint8Array, password?: string): Promise<PDF> {
   try {
     return await PDF.load(bytes, password === undefined ? {} : { credentials: password });
   } catch (err) {
@@ -181,7 +181,7 @@ function encrypted(bytes: Uint8Array): boolean {
   return tail.includes('/Encrypt');
 }
 
-function authenticated(pdf: PDF, password: string | undefined): void {
+export function authenticated(pdf: PDF, password: string | undefined): void {
   if (pdf.isEncrypted && !pdf.isAuthenticated) {
     throw password === undefined || password === ''
       ? new PdfPasswordError('PASSWORD_REQUIRED', 'This PDF is protected by a password')
