@@ -45,14 +45,23 @@ const typeOf = (node: PdfDict) => {
 export function walkPageTree(pdf: PDF): PageTreeWalk {
   const resolve = (o: PdfObject | undefined) =>
     o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
-  const root = resolve(pdf.getCatalog().get('Pages'));
-  // A catalog whose /Pages is not a page tree (qpdf finds no pages in it either).
-  if (!(root instanceof PdfDict) || !(typeOf(root) === 'Pages' || root.has('Kids'))) {
-    throw noPages();
-  }
-  const pages: PdfDict[] = [];
   let needsRepair = false;
   let unlisted = false;
+  let root = resolve(pdf.getCatalog().get('Pages'));
+  if (root instanceof PdfDict && !isNode(root)) {
+    // A /Pages that names a page: qpdf follows its /Parent links up to the tree's root and
+    // corrects the catalog; so do we (the file is then written in full, and reloaded).
+    const top = rootAbove(root, resolve);
+    if (top) {
+      pdf.getCatalog().set('Pages', top.ref);
+      root = top.node;
+      needsRepair = true;
+      unlisted = true;
+    }
+  }
+  // A catalog whose /Pages is not a page tree (qpdf finds no pages in it either).
+  if (!(root instanceof PdfDict) || !isNode(root)) throw noPages();
+  const pages: PdfDict[] = [];
   const onPath = new Set<PdfDict>();
   const seen = new Set<PdfDict>();
   // Iterative: a tree 10,000 levels deep must not overflow the stack before we refuse it.
@@ -119,6 +128,26 @@ export function walkPageTree(pdf: PDF): PageTreeWalk {
   if (pages.length === 0) throw noPages();
   checkParents(pages, resolve);
   return { pages, needsRepair: needsRepair || unlisted, unlisted };
+}
+
+const isNode = (node: PdfDict) => typeOf(node) === 'Pages' || node.has('Kids');
+
+/** The topmost page-tree node above `page` by its /Parent links, if there is one. */
+function rootAbove(
+  page: PdfDict,
+  resolve: (o?: PdfObject) => PdfObject | undefined,
+): { node: PdfDict; ref: PdfRef } | undefined {
+  let top: { node: PdfDict; ref: PdfRef } | undefined;
+  const chain = new Set<PdfDict>([page]);
+  for (let node: PdfDict = page; chain.size <= MAX_TREE_DEPTH; ) {
+    const ref = node.get('Parent');
+    const parent = resolve(ref);
+    if (!(ref instanceof PdfRef) || !(parent instanceof PdfDict) || chain.has(parent)) break;
+    chain.add(parent);
+    if (isNode(parent)) top = { node: parent, ref };
+    node = parent;
+  }
+  return top;
 }
 
 /**
