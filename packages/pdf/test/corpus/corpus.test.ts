@@ -34,8 +34,6 @@ const KNOWN: Readonly<Record<string, string>> = {
     'an empty MediaBox on page 1: poppler and we disagree on the page area',
   'issue7665.pdf':
     'encryption with /StmF but no /CF: poppler decrypts our appended objects differently',
-  'poppler-395-0-fuzzed.pdf':
-    'a signed fuzzed file: the forced rewrite keeps a stream qpdf cannot decode',
   'bug1978317.pdf': 'a page of 32,000 annotations in one object stream: over the per-file limit',
 };
 
