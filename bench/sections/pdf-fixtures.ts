@@ -1,4 +1,8 @@
 /** Generated PDFs for the PDF benchmark: many text pages, and files with bookmarks to merge. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   PDF,
   PdfArray,
@@ -28,9 +32,27 @@ function textDocument(pages: number, label: string): PDF {
   return pdf;
 }
 
+/**
+ * The file as most writers save it (and as the earlier pdf-lib fixtures were): page dictionaries
+ * in object streams, a cross-reference stream. qpdf does the packing; without qpdf (the bench
+ * then has no reference to compare with either) the file stays as @libpdf/core wrote it.
+ */
+function withObjectStreams(bytes: Uint8Array): Uint8Array {
+  const dir = mkdtempSync(path.join(tmpdir(), 'yz-bench-'));
+  try {
+    const input = path.join(dir, 'in.pdf');
+    const output = path.join(dir, 'out.pdf');
+    writeFileSync(input, bytes);
+    const run = spawnSync('qpdf', ['--object-streams=generate', input, output]);
+    return run.status === 0 ? new Uint8Array(readFileSync(output)) : bytes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `pages` A4 pages, each with a line of text and a grey block, like a plain report. */
 export async function textPages(pages: number, label: string): Promise<Uint8Array> {
-  return textDocument(pages, label).save();
+  return withObjectStreams(await textDocument(pages, label).save());
 }
 
 /** `pages` pages with a bookmark on every tenth page. */
@@ -60,7 +82,7 @@ export async function withBookmarks(pages: number, label: string): Promise<Uint8
     }),
   );
   pdf.getCatalog().set('Outlines', root);
-  return pdf.save();
+  return withObjectStreams(await pdf.save());
 }
 
 /** One blank A4 page, for drawing the stamp qpdf overlays. */
