@@ -165,6 +165,9 @@ async function linkedPdf(): Promise<Uint8Array> {
       Contents: PdfString.fromString('note'),
       P: one.ref,
       Popup: popup,
+      // Private entries that lead to the catalog and the page tree must not copy them.
+      Catalog: pdf.context.getRef(pdf.getCatalog()) as PdfObject,
+      Tree: pdf.getCatalog().get('Pages') as PdfObject,
     }),
   );
   pdf.context.registry.registerAt(
@@ -205,9 +208,12 @@ describe('mergePdfs: links and annotations', async () => {
     );
   const dest = (annot: PdfDict | undefined) => (resolve(annot?.get('Dest')) as PdfArray).at(0);
 
-  it('copies each page once and passes qpdf', () => {
+  it('copies each page once, and no input catalog or page tree, and passes qpdf', () => {
     expect(pages).toHaveLength(6);
     expect(pageObjects(bytes)).toBe(6);
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text.match(/\/Type\s*\/Catalog/g)).toHaveLength(1);
+    expect(text.match(/\/Type\s*\/Pages/g)).toHaveLength(1);
     expect(qpdfCheck(bytes)).toMatch(/No syntax or stream encoding errors/);
   });
 
