@@ -29,7 +29,33 @@ function textDocument(pages: number, label: string): PDF {
     });
     page.drawRectangle({ x: 56, y: 400, width: 480, height: 300, color: rgb(0.85, 0.85, 0.85) });
   }
+  shareFonts(pdf);
   return pdf;
+}
+
+/**
+ * @libpdf/core writes a standard font's dictionary inline on every page; writers (pdf-lib among
+ * them, which made these fixtures before) keep one font object that every page names. Shared,
+ * the page dictionaries are their usual size, which the stamp's appended bytes per page reflect.
+ */
+function shareFonts(pdf: PDF): void {
+  const shared = new Map<string, PdfRef>();
+  for (const page of pdf.getPages()) {
+    const resources = page.dict.get('Resources');
+    const fonts = resources instanceof PdfDict ? resources.get('Font') : undefined;
+    if (!(fonts instanceof PdfDict)) continue;
+    for (const [name, font] of fonts) {
+      if (!(font instanceof PdfDict)) continue;
+      const base = font.get('BaseFont');
+      const key = base instanceof PdfName ? base.value : name.value;
+      let ref = shared.get(key);
+      if (!ref) {
+        ref = pdf.register(font);
+        shared.set(key, ref);
+      }
+      fonts.set(name, ref);
+    }
+  }
 }
 
 /**
