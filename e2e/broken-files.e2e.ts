@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ describe('broken files', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '合成', exact: true }).click();
-    const merged = await PDFDocument.load(readFileSync(await (await download).path()));
+    const merged = await PDF.load(readFileSync(await (await download).path()));
     expect(pageSizes(merged)).toEqual([
       [210, 210],
       [220, 220],

@@ -2,7 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber } from '@cantoo/pdf-lib';
+import {
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  type PdfNumber,
+  type PdfObject,
+  PdfRef,
+} from '@libpdf/core';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness';
@@ -19,13 +27,16 @@ async function viewerFrame(page: Page): Promise<Frame> {
 }
 
 /** The /Rect of the first FreeText annotation on page 1. */
-function freeTextRect(doc: PDFDocument): [number, number, number, number] {
-  const annots = doc.context.lookup(doc.getPage(0).node.get(PDFName.of('Annots')), PDFArray);
-  for (const ref of annots.asArray()) {
-    const annot = doc.context.lookup(ref, PDFDict);
-    if (String(annot.get(PDFName.of('Subtype'))) !== '/FreeText') continue;
-    const rect = doc.context.lookup(annot.get(PDFName.of('Rect')), PDFArray);
-    return rect.asArray().map((n) => (doc.context.lookup(n) as PDFNumber).asNumber()) as [
+function freeTextRect(doc: PDF): [number, number, number, number] {
+  const resolve = (o: PdfObject | undefined) => (o instanceof PdfRef ? doc.getObject(o) : o);
+  const annots = resolve(doc.getPage(0)?.dict.get('Annots'));
+  for (const ref of annots instanceof PdfArray ? annots : []) {
+    const annot = resolve(ref);
+    if (!(annot instanceof PdfDict)) continue;
+    const subtype = annot.get('Subtype');
+    if (!(subtype instanceof PdfName) || subtype.value !== 'FreeText') continue;
+    const rect = resolve(annot.get('Rect')) as PdfArray;
+    return rect.toArray().map((n) => (resolve(n) as PdfNumber).value) as [
       number,
       number,
       number,
@@ -78,7 +89,7 @@ describe('/pdf: a FreeText note in Chinese survives the save (issue 18, item 5)'
     try {
       const saved = path.join(dir, 'saved.pdf');
       await file.saveAs(saved);
-      const doc = await PDFDocument.load(readFileSync(saved));
+      const doc = await PDF.load(readFileSync(saved));
       expect(annotations(doc, 0)).toContainEqual({ subtype: '/FreeText', contents: NOTE });
       const rect = freeTextRect(doc);
       // The same box on the input is blank: all ink there is the note's.

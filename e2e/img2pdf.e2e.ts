@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness';
@@ -110,7 +110,7 @@ describe('/pdf: 图片转PDF', () => {
     await page.getByRole('button', { name: '生成PDF' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^images-\d{8}-\d{6}\.pdf$/);
-    const doc = await PDFDocument.load(readFileSync(await file.path()));
+    const doc = await PDF.load(readFileSync(await file.path()));
     // A4, turned to match each image: the first is wider than tall.
     expect(pageSizes(doc)).toEqual([
       [842, 595],
@@ -165,7 +165,7 @@ describe('/pdf: 图片转PDF', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '生成PDF' }).click();
     const bytes = readFileSync(await (await download).path());
-    const doc = await PDFDocument.load(bytes);
+    const doc = await PDF.load(bytes);
     // Pixels at CSS resolution (0.75 pt each); the photo is 400 x 300 stored, 300 x 400 seen.
     expect(pageSizes(doc)).toEqual([
       [225, 300],

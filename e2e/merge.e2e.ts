@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness';
@@ -67,7 +67,7 @@ describe('PDF合并 (文件转换 tab)', () => {
     await page.getByRole('button', { name: '合成', exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^merged-\d{8}-\d{6}\.pdf$/);
-    const merged = await PDFDocument.load(readFileSync(await file.path()));
+    const merged = await PDF.load(readFileSync(await file.path()));
     expect(pageSizes(merged)).toEqual([
       [500, 300],
       [300, 400],
@@ -172,7 +172,7 @@ describe('PDF合并 (文件转换 tab)', () => {
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: '合成', exact: true }).click();
-      const merged = await PDFDocument.load(readFileSync(await (await download).path()));
+      const merged = await PDF.load(readFileSync(await (await download).path()));
       expect(pageSizes(merged)).toEqual([
         [250, 250],
         [260, 260],

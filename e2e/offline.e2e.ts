@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Frame, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe('offline after the first visit (service worker precache)', () => {
     const signed = page.waitForEvent('download');
     await page.getByRole('button', { name: '编辑完成' }).click();
     const signedFile = await signed;
-    const stamped = await PDFDocument.load(readFileSync(await signedFile.path()));
+    const stamped = await PDF.load(readFileSync(await signedFile.path()));
     expect(stamped.getPageCount()).toBe(1);
 
     // 文件转换: merge two PDFs.
@@ -92,7 +92,7 @@ describe('offline after the first visit (service worker precache)', () => {
     await expect.poll(() => list.locator('[data-status="true"]').count()).toBe(2);
     const merged = page.waitForEvent('download');
     await page.getByRole('button', { name: '合成', exact: true }).click();
-    const mergedDoc = await PDFDocument.load(readFileSync(await (await merged).path()));
+    const mergedDoc = await PDF.load(readFileSync(await (await merged).path()));
     expect(mergedDoc.getPageCount()).toBe(2);
 
     // /pdf: the stock viewer, its locale and text layer, all from the cache.

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDF, StandardFonts } from '@libpdf/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type RunningServer, removeDir, startServer } from './harness';
@@ -17,11 +17,10 @@ const PAGES = 12;
 
 /** A 12-page A4 PDF, each page with its number in large black text. */
 async function twelvePages(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = PDF.create();
   for (let i = 1; i <= PAGES; i++) {
-    const page = doc.addPage(A4);
-    page.drawText(`Page ${i}`, { x: 60, y: A4[1] - 100, size: 36, font });
+    const page = doc.addPage({ width: A4[0], height: A4[1] });
+    page.drawText(`Page ${i}`, { x: 60, y: A4[1] - 100, size: 36, font: StandardFonts.Helvetica });
   }
   return Buffer.from(await doc.save());
 }
@@ -224,7 +223,7 @@ describe('signing a PDF with stamps', () => {
     try {
       const out = path.join(dir, 'out.pdf');
       await file.saveAs(out);
-      const doc = await PDFDocument.load(readFileSync(out));
+      const doc = await PDF.load(readFileSync(out));
       expect(doc.getPageCount()).toBe(PAGES);
       const check = spawnSync('qpdf', ['--check', out], { encoding: 'utf8' });
       expect(check.status, check.stdout + check.stderr).toBe(0);
@@ -291,7 +290,7 @@ describe('signing a PDF with stamps', () => {
         expect(shown).toMatch(/file encryption method: AESv3/);
         const plain = path.join(dir, 'plain.pdf');
         execFileSync('qpdf', ['--password=open-sesame', '--decrypt', out, plain]);
-        expect((await PDFDocument.load(readFileSync(plain))).getPageCount()).toBe(PAGES);
+        expect((await PDF.load(readFileSync(plain))).getPageCount()).toBe(PAGES);
         expect(redInRows(renderPage(plain, 1, dir), 0.3, 0.7)).toBeGreaterThan(50);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDF, StandardFonts } from '@libpdf/core';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSelfSigned } from '../packages/pdf/src/sign/selfsigned';
@@ -22,10 +22,11 @@ const P12_PASSWORD = 'p12 密码';
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function twoPages(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = PDF.create();
   for (let i = 1; i <= 2; i++) {
-    doc.addPage([595.28, 841.89]).drawText(`Contract page ${i}`, { x: 60, y: 740, size: 30, font });
+    doc
+      .addPage({ width: 595.28, height: 841.89 })
+      .drawText(`Contract page ${i}`, { x: 60, y: 740, size: 30, font: StandardFonts.Helvetica });
   }
   return Buffer.from(await doc.save());
 }

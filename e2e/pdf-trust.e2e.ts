@@ -7,7 +7,7 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDF, StandardFonts } from '@libpdf/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenXref, certified } from '../packages/pdf/test/helpers/update-fixtures';
@@ -29,12 +29,13 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(tmpdir(), `pdf-trust-${name}.png`), fullPage: false });
 
 async function threePages(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = PDF.create();
   for (let i = 1; i <= 3; i++) {
-    doc.addPage([595.28, 841.89]).drawText(`Page ${i}`, { x: 60, y: 740, size: 36, font });
+    doc
+      .addPage({ width: 595.28, height: 841.89 })
+      .drawText(`Page ${i}`, { x: 60, y: 740, size: 36, font: StandardFonts.Helvetica });
   }
-  return doc.save({ useObjectStreams: false });
+  return doc.save();
 }
 
 async function openPdfTab(page: Page) {

@@ -8,13 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PDFDocument,
-  popGraphicsState,
-  pushGraphicsState,
-} from '@cantoo/pdf-lib';
+import { PDF, PdfDict, PdfName, PdfNumber, PdfStream } from '@libpdf/core';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness';
@@ -35,22 +29,21 @@ async function jpxPdf(): Promise<Buffer> {
     'rectangle 100,0 199,199',
     jp2,
   ]);
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([400, 400]);
-  const image = doc.context.stream(readFileSync(jp2), {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: 200,
-    Height: 200,
-    Filter: 'JPXDecode',
-  });
-  const name = page.node.newXObject('Im', doc.context.register(image));
-  page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(400, 0, 0, 400, 0, 0),
-    drawObject(name),
-    popGraphicsState(),
+  const doc = PDF.create();
+  const page = doc.addPage({ width: 400, height: 400 });
+  const image = PdfStream.fromDict(
+    {
+      Type: PdfName.of('XObject'),
+      Subtype: PdfName.of('Image'),
+      Width: PdfNumber.of(200),
+      Height: PdfNumber.of(200),
+      Filter: PdfName.of('JPXDecode'),
+    },
+    readFileSync(jp2),
   );
+  page.dict.set('Resources', PdfDict.of({ XObject: PdfDict.of({ Im: doc.register(image) }) }));
+  const content = new TextEncoder().encode('q 400 0 0 400 0 0 cm /Im Do Q');
+  page.dict.set('Contents', doc.register(PdfStream.fromDict({}, content)));
   return Buffer.from(await doc.save());
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness';
@@ -78,7 +78,7 @@ describe('/pdf: PDF编辑 with the embedded pdf.js viewer', () => {
     expect(file.suggestedFilename()).toBe('contract.pdf');
     const bytes = readFileSync(await file.path());
     expect(bytes.includes('/FreeText')).toBe(true);
-    const saved = await PDFDocument.load(bytes);
+    const saved = await PDF.load(bytes);
     expect(saved.getPageCount()).toBe(2);
     expect(annotations(saved, 0)).toContainEqual({
       subtype: '/FreeText',

@@ -1,18 +1,18 @@
-/** PDFs for the browser tests, made with @cantoo/pdf-lib, and a reader for what comes back. */
+/** PDFs for the browser tests, made with @libpdf/core, and a reader for what comes back. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  type PDFRef,
-  PDFString,
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  type PdfObject,
+  PdfRef,
+  PdfString,
   StandardFonts,
-} from '@cantoo/pdf-lib';
+} from '@libpdf/core';
 
 export interface PdfSpec {
   /** Page sizes in points; each page shows `${label} page N`. */
@@ -23,52 +23,53 @@ export interface PdfSpec {
 }
 
 export async function makePdf(spec: PdfSpec): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = PDF.create();
   for (const [i, [width, height]] of spec.pages.entries()) {
-    const page = doc.addPage([width, height]);
+    const page = doc.addPage({ width, height });
     page.drawText(`${spec.label} page ${i + 1} Yinzhang contract`, {
       x: 24,
       y: height - 60,
       size: 14,
-      font,
+      font: StandardFonts.Helvetica,
     });
   }
   if (spec.bookmarks?.length) addOutline(doc, spec.bookmarks);
   return Buffer.from(await doc.save());
 }
 
-function addOutline(doc: PDFDocument, titles: string[]): void {
-  const { context } = doc;
-  const root = context.nextRef();
-  const refs = titles.map(() => context.nextRef());
+function addOutline(doc: PDF, titles: string[]): void {
+  const { registry } = doc.context;
+  const root = registry.allocateRef();
+  const refs = titles.map(() => registry.allocateRef());
   const pages = doc.getPages();
   titles.forEach((title, i) => {
-    const page = pages[Math.min(i, pages.length - 1)];
-    const item: Record<string, unknown> = {
-      Title: PDFString.of(title),
+    const page = pages[Math.min(i, pages.length - 1)] as (typeof pages)[number];
+    const item = PdfDict.of({
+      Title: PdfString.fromString(title),
       Parent: root,
-      Dest: [page?.ref, 'Fit'],
-    };
-    if (i > 0) item.Prev = refs[i - 1];
-    if (i < refs.length - 1) item.Next = refs[i + 1];
-    context.assign(refs[i] as PDFRef, context.obj(item as never));
+      Dest: PdfArray.of(page.ref, PdfName.of('Fit')),
+    });
+    if (i > 0) item.set('Prev', refs[i - 1] as PdfRef);
+    if (i < refs.length - 1) item.set('Next', refs[i + 1] as PdfRef);
+    registry.registerAt(refs[i] as PdfRef, item);
   });
-  context.assign(
+  registry.registerAt(
     root,
-    context.obj({
-      Type: 'Outlines',
-      First: refs[0],
-      Last: refs.at(-1),
-      Count: refs.length,
-    } as never),
+    PdfDict.of({
+      Type: PdfName.of('Outlines'),
+      First: refs[0] as PdfRef,
+      Last: refs.at(-1) as PdfRef,
+    }),
   );
-  doc.catalog.set(PDFName.of('Outlines'), root);
+  doc.getCatalog().set('Outlines', root);
 }
 
-function text(value: unknown): string {
-  if (value instanceof PDFString || value instanceof PDFHexString) return value.decodeText();
-  return String(value);
+const resolver = (doc: PDF) => (o: PdfObject | undefined) =>
+  o instanceof PdfRef ? (doc.getObject(o) ?? undefined) : o;
+
+function text(value: PdfObject | undefined): string {
+  if (value instanceof PdfString) return value.asString();
+  return value === undefined ? '' : String(value);
 }
 
 export interface OutlineItem {
@@ -77,46 +78,39 @@ export interface OutlineItem {
 }
 
 /** The bookmark tree of a PDF. */
-export function outline(doc: PDFDocument): OutlineItem[] {
-  const read = (first: unknown): OutlineItem[] => {
+export function outline(doc: PDF): OutlineItem[] {
+  const resolve = resolver(doc);
+  const read = (first: PdfObject | undefined): OutlineItem[] => {
     const items: OutlineItem[] = [];
-    let ref = first;
-    while (ref) {
-      const item = doc.context.lookup(ref as PDFRef, PDFDict);
-      items.push({
-        title: text(item.get(PDFName.of('Title'))),
-        children: read(item.get(PDFName.of('First'))),
-      });
-      ref = item.get(PDFName.of('Next'));
+    for (let item = resolve(first); item instanceof PdfDict; item = resolve(item.get('Next'))) {
+      items.push({ title: text(resolve(item.get('Title'))), children: read(item.get('First')) });
     }
     return items;
   };
-  const root = doc.context.lookupMaybe(doc.catalog.get(PDFName.of('Outlines')), PDFDict);
-  return root ? read(root.get(PDFName.of('First'))) : [];
+  const root = resolve(doc.getCatalog().get('Outlines'));
+  return root instanceof PdfDict ? read(root.get('First')) : [];
 }
 
-/** Page sizes, rounded to whole points. */
-export function pageSizes(doc: PDFDocument): [number, number][] {
+/** Page sizes (the MediaBox, unrotated), rounded to whole points. */
+export function pageSizes(doc: PDF): [number, number][] {
   return doc.getPages().map((p) => {
-    const { width, height } = p.getSize();
+    const { width, height } = p.getMediaBox();
     return [Math.round(width), Math.round(height)];
   });
 }
 
 /** The /Subtype and /Contents of every annotation on a page. */
-export function annotations(
-  doc: PDFDocument,
-  pageIndex: number,
-): { subtype: string; contents: string }[] {
-  const page = doc.getPages()[pageIndex];
-  const annots = page
-    ? doc.context.lookupMaybe(page.node.get(PDFName.Annots), PDFArray)
-    : undefined;
-  return (annots?.asArray() ?? []).map((ref) => {
-    const annot = doc.context.lookup(ref, PDFDict);
+export function annotations(doc: PDF, pageIndex: number): { subtype: string; contents: string }[] {
+  const resolve = resolver(doc);
+  const page = doc.getPage(pageIndex);
+  const annots = resolve(page?.dict.get('Annots'));
+  if (!(annots instanceof PdfArray)) return [];
+  return annots.toArray().map((ref) => {
+    const annot = resolve(ref) as PdfDict;
+    const subtype = annot.get('Subtype');
     return {
-      subtype: String(annot.get(PDFName.of('Subtype'))),
-      contents: text(annot.get(PDFName.of('Contents')) ?? ''),
+      subtype: subtype instanceof PdfName ? `/${subtype.value}` : String(subtype),
+      contents: text(resolve(annot.get('Contents'))),
     };
   });
 }

@@ -3,7 +3,7 @@
  * preview, 图片转PDF with many and wide images, and the phone-width items (tabs, keyboard hints,
  * 编辑完成 without a PDF, the 制作印章 link's focus). Screenshots go to $SHOTS_DIR when set.
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -26,8 +26,8 @@ function picture(width: number, height: number, grey = 220): Buffer {
 }
 
 async function pdf(pages: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < pages; i++) doc.addPage([595.28, 841.89]);
+  const doc = PDF.create();
+  for (let i = 0; i < pages; i++) doc.addPage({ width: 595.28, height: 841.89 });
   return Buffer.from(await doc.save());
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, useApp } from './harness';
@@ -92,8 +92,8 @@ describe('the seal designer', () => {
     expect(print.width).toBe(Math.round(((40 * 64) / 63 / 25.4) * 600));
 
     // PDF签章: the seal goes on an A4 page at its printed size, 40 mm wide.
-    const doc = await PDFDocument.create();
-    doc.addPage(A4);
+    const doc = PDF.create();
+    doc.addPage({ width: A4[0], height: A4[1] });
     await page.getByRole('tab', { name: 'PDF签章' }).click();
     const seal = page
       .getByRole('region', { name: '我的印章' })

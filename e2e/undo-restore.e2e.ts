@@ -3,7 +3,7 @@
  * view, undo/redo with the buttons and the keys, a stamp never grows past the image, and a reload
  * keeps the open document and its stamps until 关闭. Screenshots go to $SHOTS_DIR when set.
  */
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDF, StandardFonts } from '@libpdf/core';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +14,11 @@ const SEAL = `印章：${NAME}`;
 const PLACED = `已放置的${SEAL}`;
 
 async function fivePages(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = PDF.create();
   for (let i = 1; i <= 5; i++) {
-    doc.addPage([595.28, 841.89]).drawText(`Page ${i}`, { x: 60, y: 740, size: 36, font });
+    doc
+      .addPage({ width: 595.28, height: 841.89 })
+      .drawText(`Page ${i}`, { x: 60, y: 740, size: 36, font: StandardFonts.Helvetica });
   }
   return Buffer.from(await doc.save());
 }

@@ -1,7 +1,7 @@
 /** The browser benchmark's documents, generated in code: many text pages, and a large scan. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import sharp from 'sharp';
 import { textPages } from '../sections/pdf-fixtures';
 
@@ -53,17 +53,17 @@ async function scanJpeg(seed: number): Promise<Buffer> {
 export async function scannedPdf(
   targetBytes: number,
 ): Promise<{ bytes: Uint8Array; pages: number }> {
-  const doc = await PDFDocument.create();
+  const doc = PDF.create();
   let total = 0;
   let pages = 0;
   for (let seed = 1; ; seed++) {
     const jpeg = await scanJpeg(seed * 7919);
     if (total + jpeg.length > targetBytes) break;
     total += jpeg.length;
-    const image = await doc.embedJpg(jpeg);
-    const page = doc.addPage([SCAN_PAGE_PT.width, SCAN_PAGE_PT.height]);
+    const image = doc.embedJpeg(jpeg);
+    const page = doc.addPage(SCAN_PAGE_PT);
     page.drawImage(image, { x: 0, y: 0, ...SCAN_PAGE_PT });
     pages++;
   }
-  return { bytes: await doc.save({ useObjectStreams: false }), pages };
+  return { bytes: await doc.save(), pages };
 }

@@ -9,8 +9,11 @@ import { ms, newTab } from './browser';
 /** Issue 8: JS and CSS before any lazy tab opens, gzipped. */
 export const HOME_BUDGET_KB = 200;
 
-/** Text only one library's build holds: pdf.js (its display layer) and our PDF engine (pdf-lib). */
-const MARKERS = { 'pdf.js': 'PDFWorker', 'PDF engine': 'No PDF header found' } as const;
+/** Text only one library's build holds: pdf.js (its display layer) and our PDF engine (@libpdf/core). */
+const MARKERS = {
+  'pdf.js': 'PDFWorker',
+  'PDF engine': 'Document has no catalog (missing /Root in trailer)',
+} as const;
 type Library = keyof typeof MARKERS;
 
 interface Asset {

@@ -366,7 +366,7 @@ describe('yinzhang verify', { timeout: 180_000 }, () => {
 });
 
 // pdf() is shared with the other CLI tests; keep the import used for a 1-page input here.
-it('signs a one-page PDF made by pdf-lib', async () => {
+it('signs a one-page PDF made by @libpdf/core', async () => {
   await pdf(1, 'one.pdf');
   expect((await sign('one.pdf', 'one-signed.pdf')).code).toBe(0);
 });

@@ -6,7 +6,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type EncryptionMethod,
@@ -20,7 +19,7 @@ import {
 } from '../../../test-support/outside-signer';
 // The certification structure no outside tool writes (the engine's own tests use it too).
 import { certified } from '../../pdf/test/helpers/update-fixtures';
-import { at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
+import { a4Pages, at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
 
 let signer: OutsideSigner;
 afterAll(() => signer?.dispose());
@@ -38,16 +37,8 @@ function startsWith(output: string, input: string): boolean {
   return b.length > a.length && b.subarray(0, a.length).equals(a);
 }
 
-/** A 3-page PDF (pdf-lib writes it; qpdf gives it the kind of cross-reference asked for). */
-async function plain(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < 3; i++) {
-    doc
-      .addPage([595.28, 841.89])
-      .drawRectangle({ x: 20, y: 20, width: 40, height: 40, color: rgb(0, 0, 0) });
-  }
-  return doc.save({ useObjectStreams: false });
-}
+/** A 3-page PDF (@libpdf/core writes it; qpdf gives it the kind of cross-reference asked for). */
+const plain = (): Promise<Uint8Array> => a4Pages(3);
 
 /**
  * A file whose xref offsets are all wrong (bytes inserted after the header; startxref still

@@ -1,6 +1,6 @@
 /**
  * Defaults that screens and the command line show before any PDF work starts. Kept free of
- * imports so that showing them does not load pdf-lib (`@yinzhang/pdf/defaults`).
+ * imports so that showing them does not load the PDF engine (`@yinzhang/pdf/defaults`).
  */
 import type { Mm } from './units';
 

@@ -4,14 +4,13 @@
  * the encryption stays as it was. The rules of issue 14 (what is refused, what is rewritten, what
  * the user is told) live here, for stamping, the paging seal and signing alike.
  */
-import { type PDF, PdfArray, PdfDict, PdfName, type PdfObject, PdfRef } from '@libpdf/core';
-import { PdfError, PdfReadError, PdfWriteRefusedError } from './errors';
+import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
+import { PdfReadError, PdfWriteRefusedError } from './errors';
 import { readDocumentFacts } from './facts';
 import type { PageGeometry } from './geometry';
 import { displayedSize } from './geometry';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions, PdfNotice } from './notices';
-import { openPdf, pageGeometry } from './open';
 import { authenticated, parse, readPdf } from './read';
 import { looksComplete, looksLikePdf } from './sniff';
 
@@ -64,34 +63,6 @@ export async function inspect(
     repaired: facts.repaired || repaired,
   };
   return { pdf, info, geometry };
-}
-
-/**
- * A file for merging (still pdf-lib's page copier, see README): read by pdf-lib, or, when pdf-lib
- * refuses a file @libpdf/core repairs, pdf-lib reads @libpdf/core's rewrite of it.
- */
-export async function openForMerge(
-  bytes: Uint8Array,
-  password?: string,
-): Promise<Awaited<ReturnType<typeof openPdf>>> {
-  try {
-    const doc = await openPdf(bytes, password);
-    // pdf-lib's inheritance walk fails on page trees it misreads; the copier would too.
-    doc.getPages().forEach(pageGeometry);
-    return doc;
-  } catch (err) {
-    const { pdf } = await inspect(bytes, password);
-    if (pdf.isEncrypted) pdf.removeProtection();
-    // save() hands back the original bytes when nothing changed; the rewrite is the repair.
-    pdf.getCatalog().set('Type', PdfName.of('Catalog'));
-    try {
-      return await openPdf(await pdf.save());
-    } catch {
-      throw err instanceof PdfError
-        ? err
-        : new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
-    }
-  }
 }
 
 /**

@@ -1,160 +1,123 @@
 /**
- * Bookmarks and links across a merge. Named destinations live in each source's catalog, where
- * names from different files would collide, so every named destination a bookmark or link uses
- * is replaced by the explicit one it names before it is copied.
+ * Bookmarks and named destinations across a merge. Named destinations live in each input's
+ * catalog, where names from different files would collide, so every named destination a
+ * bookmark or link uses is replaced by the explicit one it names as it is copied.
  */
 import {
-  PDFArray,
-  PDFDict,
-  type PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  type PDFObjectCopier,
-  PDFRef,
-  PDFString,
-} from '@cantoo/pdf-lib';
+  type PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfObject,
+  PdfRef,
+} from '@libpdf/core';
+import { type InputCopier, nameKey } from './merge-copier';
 
 /** Every named destination of a document: the old /Dests dictionary and the /Names tree. */
-export function namedDestinations(doc: PDFDocument): Map<string, PDFObject> {
-  const { context, catalog } = doc;
-  const names = new Map<string, PDFObject>();
-  const old = context.lookupMaybe(catalog.get(PDFName.of('Dests')), PDFDict);
-  for (const [key, value] of old?.entries() ?? []) names.set(key.decodeText(), value);
-  const tree = context.lookupMaybe(catalog.Names()?.get(PDFName.of('Dests')), PDFDict);
-  const seen = new Set<PDFDict>();
-  const walk = (node: PDFDict | undefined) => {
-    if (!node || seen.has(node)) return;
+export function namedDestinations(pdf: PDF): Map<string, PdfObject> {
+  const resolve = (o: PdfObject | undefined) =>
+    o instanceof PdfRef ? (pdf.getObject(o) ?? undefined) : o;
+  const catalog = pdf.getCatalog();
+  const names = new Map<string, PdfObject>();
+  const old = resolve(catalog.get('Dests'));
+  if (old instanceof PdfDict) for (const [name, value] of old) names.set(name.value, value);
+  const tree = resolve(catalog.get('Names'));
+  const seen = new Set<PdfDict>();
+  const walk = (node: PdfObject | undefined, depth: number) => {
+    if (!(node instanceof PdfDict) || seen.has(node) || depth > MAX_DEPTH) return;
     seen.add(node);
-    const pairs = context.lookupMaybe(node.get(PDFName.of('Names')), PDFArray)?.asArray() ?? [];
-    for (let i = 0; i + 1 < pairs.length; i += 2) {
-      const key = context.lookup(pairs[i]);
-      if (key instanceof PDFString || key instanceof PDFHexString) {
-        names.set(key.decodeText(), pairs[i + 1] as PDFObject);
+    const pairs = resolve(node.get('Names'));
+    if (pairs instanceof PdfArray) {
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const name = nameKey(resolve(pairs.at(i)));
+        if (name !== undefined) names.set(name, pairs.at(i + 1) as PdfObject);
       }
     }
-    const kids = context.lookupMaybe(node.get(PDFName.of('Kids')), PDFArray)?.asArray() ?? [];
-    for (const kid of kids) walk(context.lookupMaybe(kid, PDFDict));
+    const kids = resolve(node.get('Kids'));
+    if (kids instanceof PdfArray) for (const kid of kids) walk(resolve(kid), depth + 1);
   };
-  walk(tree);
+  if (tree instanceof PdfDict) walk(resolve(tree.get('Dests')), 0);
   return names;
 }
 
-/** A destination as an explicit array [page /XYZ ...], following names; undefined if unknown. */
-export function explicitDestination(
-  doc: PDFDocument,
-  names: Map<string, PDFObject>,
-  dest: PDFObject | undefined,
-): PDFArray | undefined {
-  const { context } = doc;
-  const value = context.lookup(dest);
-  if (value instanceof PDFArray) return value;
-  let key: string | undefined;
-  if (value instanceof PDFName) key = value.decodeText();
-  else if (value instanceof PDFString || value instanceof PDFHexString) key = value.decodeText();
-  if (key === undefined) return undefined;
-  const target = context.lookup(names.get(key));
-  // A named destination is an array, or a dictionary whose /D is one.
-  const array = target instanceof PDFDict ? context.lookup(target.get(PDFName.of('D'))) : target;
-  return array instanceof PDFArray ? array : undefined;
-}
-
-/**
- * Makes an item (bookmark or link annotation, as copied) point at an explicit destination when
- * its source used a named one. Works on /Dest and on a GoTo action's /D.
- */
-export function fixDestination(
-  source: PDFDocument,
-  names: Map<string, PDFObject>,
-  copier: PDFObjectCopier,
-  original: PDFDict,
-  copy: PDFDict,
-): void {
-  const { context } = source;
-  // Explicit destinations were copied with the item, their page refs mapped by the copier.
-  const named = (d: PDFObject | undefined) =>
-    d !== undefined && !(context.lookup(d) instanceof PDFArray);
-  const dest = original.get(PDFName.of('Dest'));
-  if (dest !== undefined) {
-    const explicit = named(dest) && explicitDestination(source, names, dest);
-    if (explicit) copy.set(PDFName.of('Dest'), copier.copy(explicit));
-    return;
-  }
-  const action = context.lookupMaybe(original.get(PDFName.of('A')), PDFDict);
-  if (!action || action.get(PDFName.of('S')) !== PDFName.of('GoTo')) return;
-  const d = action.get(PDFName.of('D'));
-  const explicit = named(d) && explicitDestination(source, names, d);
-  if (!explicit) return;
-  copy.delete(PDFName.of('A'));
-  copy.set(PDFName.of('Dest'), copier.copy(explicit));
-}
-
 export interface CopiedOutline {
-  readonly first: PDFRef;
-  readonly last: PDFRef;
+  readonly first: PdfRef;
+  readonly last: PdfRef;
   /** Items visible when every parent shows its children as the source had them open. */
   readonly visible: number;
 }
 
 const MAX_DEPTH = 64;
 
+/** The entries of a bookmark that are its own (the links to other items are rebuilt). */
+const ITEM_ENTRIES = ['Title', 'C', 'F', 'SE'] as const;
+
 /**
- * Copies a chain of sibling bookmarks (from `firstRef`, following /Next) and their children under
- * `parent` in the target. Cycles and absurd depths in broken files end the walk.
+ * Copies a chain of sibling bookmarks (from `first`, following /Next) and their children under
+ * `parent` in the merged file. Destinations become explicit ones on the merged pages; a bookmark
+ * that leads to no merged page keeps its title and children but no destination. Cycles and
+ * absurd depths in broken files end the walk.
  */
 export function copyOutlineItems(
-  source: PDFDocument,
-  target: PDFDocument,
-  copier: PDFObjectCopier,
-  names: Map<string, PDFObject>,
-  firstRef: PDFObject | undefined,
-  parent: PDFRef,
-  seen = new Set<PDFRef>(),
+  copier: InputCopier,
+  target: PDF,
+  first: PdfObject | undefined,
+  parent: PdfRef,
+  seen = new Set<number>(),
   depth = 0,
 ): CopiedOutline | undefined {
-  const { context } = source;
-  const refs: PDFRef[] = [];
-  for (let ref = firstRef; ref instanceof PDFRef && !seen.has(ref); ) {
-    seen.add(ref);
-    refs.push(ref);
-    ref = context.lookupMaybe(ref, PDFDict)?.get(PDFName.of('Next'));
+  if (depth > MAX_DEPTH) return undefined;
+  const items: PdfDict[] = [];
+  for (let ref = first; ref instanceof PdfRef && !seen.has(ref.objectNumber); ) {
+    seen.add(ref.objectNumber);
+    const item = copier.resolve(ref);
+    if (!(item instanceof PdfDict)) break;
+    items.push(item);
+    ref = item.get('Next');
   }
-  if (refs.length === 0 || depth > MAX_DEPTH) return undefined;
-  const news = refs.map(() => target.context.nextRef());
+  if (items.length === 0) return undefined;
+  const { registry } = target.context;
+  const refs = items.map(() => registry.allocateRef());
   let visible = 0;
-  refs.forEach((ref, i) => {
-    const item = context.lookup(ref, PDFDict);
-    const copy = target.context.obj({}) as PDFDict;
-    for (const key of ['Title', 'C', 'F', 'Dest', 'A']) {
-      const value = item.get(PDFName.of(key));
-      if (value !== undefined) copy.set(PDFName.of(key), copier.copy(value));
+  items.forEach((item, i) => {
+    const copy = new PdfDict();
+    for (const name of ITEM_ENTRIES) {
+      const value = item.get(name);
+      if (value !== undefined) copy.set(name, copier.copy(value));
     }
-    fixDestination(source, names, copier, item, copy);
-    const me = news[i] as PDFRef;
-    copy.set(PDFName.of('Parent'), parent);
-    if (i > 0) copy.set(PDFName.of('Prev'), news[i - 1] as PDFRef);
-    if (i < news.length - 1) copy.set(PDFName.of('Next'), news[i + 1] as PDFRef);
-    const kids = copyOutlineItems(
-      source,
-      target,
-      copier,
-      names,
-      item.get(PDFName.of('First')),
-      me,
-      seen,
-      depth + 1,
-    );
+    const dest = destinationOf(copier, item);
+    if (dest) copy.set('Dest', copier.copy(dest));
+    else if (dest === undefined && item.has('A'))
+      copy.set('A', copier.copy(item.get('A') as PdfObject));
+    const me = refs[i] as PdfRef;
+    copy.set('Parent', parent);
+    if (i > 0) copy.set('Prev', refs[i - 1] as PdfRef);
+    if (i < refs.length - 1) copy.set('Next', refs[i + 1] as PdfRef);
+    const kids = copyOutlineItems(copier, target, item.get('First'), me, seen, depth + 1);
     visible += 1;
     if (kids) {
-      const count = context.lookupMaybe(item.get(PDFName.of('Count')), PDFNumber)?.asNumber() ?? 0;
-      const open = count > 0;
-      copy.set(PDFName.of('First'), kids.first);
-      copy.set(PDFName.of('Last'), kids.last);
-      copy.set(PDFName.of('Count'), PDFNumber.of(open ? kids.visible : -kids.visible));
+      const count = copier.resolve(item.get('Count'));
+      const open = count instanceof PdfNumber && count.value > 0;
+      copy.set('First', kids.first);
+      copy.set('Last', kids.last);
+      copy.set('Count', PdfNumber.of(open ? kids.visible : -kids.visible));
       if (open) visible += kids.visible;
     }
-    target.context.assign(me, copy);
+    registry.registerAt(me, copy);
   });
-  return { first: news[0] as PDFRef, last: news[news.length - 1] as PDFRef, visible };
+  return { first: refs[0] as PdfRef, last: refs[refs.length - 1] as PdfRef, visible };
+}
+
+/**
+ * The explicit destination of a bookmark, from /Dest or a GoTo action; null when it has one that
+ * leads to no merged page; undefined when it has none (or another kind of action, kept as is).
+ */
+function destinationOf(copier: InputCopier, item: PdfDict): PdfArray | null | undefined {
+  if (item.has('Dest')) return copier.destination(item.get('Dest')) ?? null;
+  const action = copier.resolve(item.get('A'));
+  if (!(action instanceof PdfDict)) return undefined;
+  const kind = copier.resolve(action.get('S'));
+  if (!(kind instanceof PdfName) || kind.value !== 'GoTo') return undefined;
+  return copier.destination(action.get('D')) ?? null;
 }

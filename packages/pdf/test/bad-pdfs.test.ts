@@ -3,7 +3,6 @@
  * a typed error with the expected code or a correct result, never a raw exception, a stack
  * overflow or a hang. The per-test timeouts are hang guards, not speed targets.
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,6 +27,7 @@ import {
   withObject,
 } from './helpers/broken-pdfs';
 import { markedStamp } from './helpers/images';
+import { withObjectStreams } from './helpers/qpdf';
 import { findBox, isBlack, isRed, qpdfCheck, renderPage } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
 
@@ -58,10 +58,9 @@ interface Case {
 const DAMAGED: Outcome = { error: ['BROKEN_PDF'] };
 const TWO_PAGES: Outcome = { pages: 2 };
 
-/** A small file as pdf-lib writes it: object streams and a cross-reference stream. */
+/** A small file with object streams and a cross-reference stream, as many writers save. */
 async function objectStreamPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(buildPdf([{ mediaBox: A4 }, { mediaBox: A4 }]));
-  return doc.save({ useObjectStreams: true });
+  return withObjectStreams(buildPdf([{ mediaBox: A4 }, { mediaBox: A4 }]));
 }
 
 /** Cuts at 24 points through the file, all before its last `startxref`. */

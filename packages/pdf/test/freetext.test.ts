@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/core';
 import { type FontSource, glyphOutlines, parseUnicodeRange } from '@yinzhang/seal/svg';
 import { describe, expect, it } from 'vitest';
 import {
@@ -48,20 +48,22 @@ async function pdfjsStyleNote(
   rect: readonly number[] = RECT,
   rotate = 0,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  const annot = doc.context.obj({
-    Type: 'Annot',
-    Subtype: 'FreeText',
-    Rect: [...rect],
-    DA: PDFString.of('/Helv 20 Tf 1 0 0 rg'),
-    Contents: PDFHexString.fromText(text),
-    F: 4,
-    Border: [0, 0, 0],
-    Rotate: rotate,
+  const pdf = PDF.create();
+  const page = pdf.addPage({ width: 595, height: 842 });
+  const numbers = (n: readonly number[]) => PdfArray.of(...n.map((v) => PdfNumber.of(v)));
+  const annot = PdfDict.of({
+    Type: PdfName.of('Annot'),
+    Subtype: PdfName.of('FreeText'),
+    Rect: numbers(rect),
+    DA: PdfString.fromString('/Helv 20 Tf 1 0 0 rg'),
+    // As pdf.js writes it: a hex string (UTF-16BE when the text needs it).
+    Contents: new PdfString(PdfString.fromString(text).bytes, 'hex'),
+    F: PdfNumber.of(4),
+    Border: numbers([0, 0, 0]),
+    Rotate: PdfNumber.of(rotate),
   });
-  page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
-  return doc.save();
+  page.dict.set('Annots', PdfArray.of(pdf.register(annot)));
+  return pdf.save();
 }
 
 const DPI = 72;
@@ -123,8 +125,8 @@ describe('outlineFreeText: Chinese in a pdf.js FreeText note, rendered by popple
     expect(ink).toBeGreaterThan(300);
     // Appended, not rewritten: the original bytes are the file's start, and the note is still there.
     expect(Buffer.from(bytes.subarray(0, before.length)).equals(Buffer.from(before))).toBe(true);
-    const doc = await PDFDocument.load(bytes);
-    expect(doc.getPage(0).node.Annots()?.size()).toBe(1);
+    const doc = await PDF.load(bytes);
+    expect(doc.getPage(0)?.getAnnotations()).toHaveLength(1);
   });
 
   it('leaves a Latin-only note and its bytes as they were', async () => {

@@ -1,5 +1,5 @@
 /** Images to PDF: page sizes and orientation, margins, JPEG pass-through, EXIF orientation. */
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type ExifOrientation, imagesToPdf, jpegOrientation, mm } from '../src';
@@ -7,9 +7,7 @@ import { markedStamp } from './helpers/images';
 import { findBox, isBlue, isRed, qpdfCheck, type Raster, renderPage } from './helpers/raster';
 
 const pageSizes = async (pdf: Uint8Array) =>
-  (await PDFDocument.load(pdf))
-    .getPages()
-    .map((p) => [Math.round(p.getWidth()), Math.round(p.getHeight())]);
+  (await PDF.load(pdf)).getPages().map((p) => [Math.round(p.width), Math.round(p.height)]);
 
 const stampPixels = (p: readonly [number, number, number]) => isRed(p) || isBlue(p);
 

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF } from '@libpdf/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readP12, signingKeyFromCryptoKey, signPdf } from '../src';
 import { NotACertificateError, readCertificate } from '../src/sign/certificates';
@@ -175,9 +175,9 @@ describe('a certificate made here signs with the kernel', () => {
     expect(key.chain[0]).toEqual(made.chain[0]);
     expect(key.keyType).toBe('EC');
     expect(warnings).toEqual([]);
-    const doc = await PDFDocument.create();
-    doc.addPage([300, 300]);
-    const signed = await signPdf(new Uint8Array(await doc.save()), {
+    const doc = PDF.create();
+    doc.addPage({ width: 300, height: 300 });
+    const signed = await signPdf(await doc.save(), {
       key: signingKeyFromCryptoKey(made.privateKey, made.chain),
       appearance: null,
     });

@@ -2,7 +2,7 @@
  * Guard for speed work on extractSeal (issue 16 item 4): making the extractor faster must not
  * change a single output byte. The expected hashes below were produced by the extractor as it was
  * before the speed work (commit d1f9b8a); every speed step since keeps them. Regenerated once on
- * branch s22xqual for issue 17's quality changes (print rims, automatic clarity, the oval class).
+ * for issue 17's quality changes (print rims, automatic clarity, the oval class).
  *
  * Inputs: one synthetic photo per failure class (packages/seal/test/synth, seed 1000, the photos
  * the `extract` bench times), whole (512x512) and as two odd-sized crops (edges, short rows and

@@ -39,8 +39,7 @@ ${COMMON_HELP}`,
         password,
       })),
     );
-    // The merge module alone: merging is pdf-lib's work, so @libpdf/core (the stamping engine, the
-    // largest part of the bundle) is never loaded for it.
+    // The merge module alone: reading and copying, without the stamping and signing code.
     const { mergePdfs } = await import('@yinzhang/pdf/merge');
     const { bytes, results } = await mergePdfs(files, {
       onProgress: report.onProgress,

@@ -1,6 +1,6 @@
 /**
  * The certificate helpers the browser's main thread needs, apart from the PDF engine (its own
- * entry point, `@yinzhang/pdf/certificates`, so the page loads pkijs without pdf-lib):
+ * entry point, `@yinzhang/pdf/certificates`, so the page loads pkijs without @libpdf/core):
  * 生成证书 (createSelfSigned) and reading a trust anchor the user adds.
  */
 import * as pkijs from 'pkijs';

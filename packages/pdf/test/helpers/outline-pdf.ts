@@ -1,13 +1,15 @@
-/** PDFs with bookmarks and links, built at the object level (pdf-lib has no outline API). */
+/** PDFs with bookmarks and links, built at the object level with @libpdf/core. */
 import {
-  type PDFArray,
-  type PDFDict,
-  PDFDocument,
-  PDFName,
-  type PDFRef,
-  PDFString,
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfObject,
+  type PdfRef,
+  PdfString,
   rgb,
-} from '@cantoo/pdf-lib';
+} from '@libpdf/core';
 
 export interface Bookmark {
   readonly title: string;
@@ -26,67 +28,80 @@ export async function pdfWithBookmarks(
   widths: readonly number[],
   bookmarks: readonly Bookmark[],
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const pages = widths.map((w) => {
-    const p = doc.addPage([w, 400]);
-    p.drawRectangle({ x: 10, y: 10, width: 20, height: 20, color: rgb(0, 0, 0) });
-    return p;
+  const pdf = PDF.create();
+  const pages = widths.map((width) => {
+    const page = pdf.addPage({ width, height: 400 });
+    page.drawRectangle({ x: 10, y: 10, width: 20, height: 20, color: rgb(0, 0, 0) });
+    return page;
   });
-  const { context } = doc;
-  const dest = (i: number) => context.obj([pages[i]?.ref as PDFRef, 'Fit']);
+  const { registry } = pdf.context;
+  const dest = (i: number) => PdfArray.of(pages[i]?.ref as PdfRef, PdfName.of('Fit'));
   const last = pages.length - 1;
-  doc.catalog.set(
-    PDFName.of('Names'),
-    context.obj({ Dests: context.obj({ Names: [PDFString.of('last'), dest(last)] }) }),
+  const catalog = pdf.getCatalog();
+  catalog.set(
+    'Names',
+    PdfDict.of({
+      Dests: PdfDict.of({ Names: PdfArray.of(PdfString.fromString('last'), dest(last)) }),
+    }),
   );
-  const root = context.nextRef();
+  const root = registry.allocateRef();
   const build = (
     items: readonly Bookmark[],
-    parent: PDFRef,
-  ): { first: PDFRef; last: PDFRef; count: number } => {
-    const refs = items.map(() => context.nextRef());
+    parent: PdfRef,
+  ): { first: PdfRef; last: PdfRef; count: number } => {
+    const refs = items.map(() => registry.allocateRef());
     let count = 0;
     items.forEach((b, i) => {
-      const d = context.obj({}) as PDFDict;
-      d.set(PDFName.of('Title'), PDFString.of(b.title));
-      d.set(PDFName.of('Parent'), parent);
-      d.set(PDFName.of('Dest'), typeof b.to === 'number' ? dest(b.to) : PDFString.of(b.to));
-      if (i > 0) d.set(PDFName.of('Prev'), refs[i - 1] as PDFRef);
-      if (i < refs.length - 1) d.set(PDFName.of('Next'), refs[i + 1] as PDFRef);
+      const d = PdfDict.of({
+        Title: PdfString.fromString(b.title),
+        Parent: parent,
+        Dest: typeof b.to === 'number' ? dest(b.to) : PdfString.fromString(b.to),
+      });
+      if (i > 0) d.set('Prev', refs[i - 1] as PdfRef);
+      if (i < refs.length - 1) d.set('Next', refs[i + 1] as PdfRef);
       count++;
       if (b.kids?.length) {
-        const k = build(b.kids, refs[i] as PDFRef);
-        d.set(PDFName.of('First'), k.first);
-        d.set(PDFName.of('Last'), k.last);
-        d.set(PDFName.of('Count'), context.obj(b.open ? k.count : -k.count));
+        const k = build(b.kids, refs[i] as PdfRef);
+        d.set('First', k.first);
+        d.set('Last', k.last);
+        d.set('Count', PdfNumber.of(b.open ? k.count : -k.count));
         if (b.open) count += k.count;
       }
-      context.assign(refs[i] as PDFRef, d);
+      registry.registerAt(refs[i] as PdfRef, d);
     });
-    return { first: refs[0] as PDFRef, last: refs[refs.length - 1] as PDFRef, count };
+    return { first: refs[0] as PdfRef, last: refs[refs.length - 1] as PdfRef, count };
   };
   if (bookmarks.length) {
     const top = build(bookmarks, root);
-    context.assign(
+    registry.registerAt(
       root,
-      context.obj({ Type: 'Outlines', First: top.first, Last: top.last, Count: top.count }),
+      PdfDict.of({
+        Type: PdfName.of('Outlines'),
+        First: top.first,
+        Last: top.last,
+        Count: PdfNumber.of(top.count),
+      }),
     );
-    doc.catalog.set(PDFName.of('Outlines'), root);
+    catalog.set('Outlines', root);
   }
-  const links = context.obj([
-    context.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
-      Rect: [0, 0, 50, 50],
-      Dest: PDFString.of('last'),
-    }),
-    context.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
-      Rect: [60, 0, 110, 50],
-      A: context.obj({ S: 'GoTo', D: dest(Math.min(1, last)) }),
-    }),
-  ]) as PDFArray;
-  pages[0]?.node.set(PDFName.of('Annots'), links);
-  return doc.save();
+  pages[0]?.dict.set(
+    'Annots',
+    PdfArray.of(
+      link({ Dest: PdfString.fromString('last') }),
+      link({
+        A: PdfDict.of({ S: PdfName.of('GoTo'), D: dest(Math.min(1, last)) }),
+      }),
+    ),
+  );
+  return pdf.save();
+}
+
+/** A link annotation in the bottom-left corner, going where `to` says. */
+export function link(to: Record<string, PdfObject>): PdfDict {
+  return PdfDict.of({
+    Type: PdfName.of('Annot'),
+    Subtype: PdfName.of('Link'),
+    Rect: PdfArray.of(PdfNumber.of(0), PdfNumber.of(0), PdfNumber.of(50), PdfNumber.of(50)),
+    ...to,
+  });
 }

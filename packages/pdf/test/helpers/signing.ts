@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, rgb } from '@cantoo/pdf-lib';
+import { PDF, rgb } from '@libpdf/core';
 import type { PageFraction } from '@yinzhang/seal/placement';
 import { afterAll } from 'vitest';
 import { pdfsigReport } from '../../../../test-support/outside-signer';
@@ -20,12 +20,12 @@ export function onDisk(bytes: Uint8Array, name = 'f.pdf'): string {
 }
 
 export async function samplePdf(pages = 2): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const pdf = PDF.create();
   for (let i = 0; i < pages; i++) {
-    const page = doc.addPage(i % 2 ? [842, 595] : [595, 842]);
+    const page = pdf.addPage(i % 2 ? { width: 842, height: 595 } : { width: 595, height: 842 });
     page.drawRectangle({ x: 40, y: 40, width: 60, height: 60, color: rgb(0, 0, 0) });
   }
-  return doc.save();
+  return pdf.save();
 }
 
 const f = (v: number) => v as PageFraction;
