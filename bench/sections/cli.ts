@@ -95,7 +95,7 @@ const f = (n: number) => n as PageFraction;
 
 export const cliSection: BenchSection = {
   name: 'cli',
-  description: `whole processes: yinzhang stamp --every-page on ${PAGES} pages, merge ${MERGE_FILES} x ${MERGE_PAGES} pages, --help; qpdf and node -e 0 beside them`,
+  description: `whole processes: yinzhang stamp (--every-page and one page) and paging-seal on ${PAGES} pages, merge ${MERGE_FILES} x ${MERGE_PAGES} pages, --help; qpdf and node -e 0 beside them`,
   async run() {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'yinzhang-bench-cli-'));
     const file = (name: string) => path.join(dir, name);
@@ -137,25 +137,14 @@ export const cliSection: BenchSection = {
           warnings.push(`${work} is over ${MAX_RATIO}x ${reference}`);
       };
 
-      const stamp = yinzhang(
-        'stamp',
-        'in.pdf',
-        '--image',
-        'seal.png',
-        '--every-page',
-        '--x',
-        '0.6',
-        '--y',
-        '0.7',
-        '--width',
-        '42mm',
-        '-q',
-        '-o',
-        'out.pdf',
-      );
-      let qpdfStamp: Job | undefined;
+      const place = ['--x', '0.6', '--y', '0.7', '--width', '42mm'];
+      const stampArgs = ['stamp', 'in.pdf', '--image', 'seal.png', ...place, '-q'];
+      // qpdf overlays a one-page PDF holding the same seal at the same place: on every page, or
+      // (--to=1) on the first only. qpdf has no paging seal; the overlay on every page is the
+      // nearest job (a small drawing added to each page).
+      let overlayEvery: Job | undefined;
+      let overlayFirst: Job | undefined;
       if (qpdf) {
-        // qpdf overlays a one-page PDF holding the same seal at the same place on every page.
         const placement: Placement = {
           page: 0,
           image: 'seal',
@@ -170,26 +159,46 @@ export const cliSection: BenchSection = {
           file('overlay.pdf'),
           await stampPdf(await blankPage(), { images: { seal }, placements: [placement] }),
         );
-        qpdfStamp = {
+        overlayEvery = {
           command: 'qpdf',
           args: ['in.pdf', '--overlay', 'overlay.pdf', '--repeat=1', '--', 'q.pdf'],
         };
+        overlayFirst = {
+          command: 'qpdf',
+          args: ['in.pdf', '--overlay', 'overlay.pdf', '--from=1', '--to=1', '--', 'q1.pdf'],
+        };
       }
-      row(
-        `stamp --every-page, ${PAGES} pages`,
-        'qpdf --overlay',
-        ...timedPair(stamp, qpdfStamp, dir),
-      );
-
-      const qpdfMerge: Job | undefined = qpdf
-        ? { command: 'qpdf', args: ['--empty', '--pages', ...parts, '--', 'qm.pdf'] }
-        : undefined;
-      const merge = yinzhang('merge', ...parts, '-q', '-o', 'merged.pdf');
-      row(
-        `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
-        'qpdf --empty --pages',
-        ...timedPair(merge, qpdfMerge, dir),
-      );
+      const jobs: [string, string, Job, Job | undefined][] = [
+        [
+          `stamp --every-page, ${PAGES} pages`,
+          'qpdf --overlay',
+          yinzhang(...stampArgs, '--every-page', '-o', 'out.pdf'),
+          overlayEvery,
+        ],
+        [
+          `stamp --page 1, ${PAGES} pages`,
+          'qpdf --overlay --to=1',
+          yinzhang(...stampArgs, '--page', '1', '-o', 'out1.pdf'),
+          overlayFirst,
+        ],
+        [
+          `paging-seal, ${PAGES} pages`,
+          'qpdf --overlay',
+          yinzhang('paging-seal', 'in.pdf', '--image', 'seal.png', '-q', '-o', 'paged.pdf'),
+          overlayEvery,
+        ],
+        [
+          `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
+          'qpdf --empty --pages',
+          yinzhang('merge', ...parts, '-q', '-o', 'merged.pdf'),
+          qpdf
+            ? { command: 'qpdf', args: ['--empty', '--pages', ...parts, '--', 'qm.pdf'] }
+            : undefined,
+        ],
+      ];
+      for (const [work, reference, ours, ref] of jobs) {
+        row(work, reference, ...timedPair(ours, ref, dir));
+      }
 
       const [help, bare] = timedPair(yinzhang('--help'), { command: node, args: ['-e', '0'] }, dir);
       const extra = round(help.wall - (bare?.wall ?? 0));

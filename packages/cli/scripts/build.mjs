@@ -33,6 +33,59 @@ const require = createRequire(import.meta.url);
 /** Native addons and their loaders: installed from the registry, never bundled. */
 export const EXTERNAL = ['sharp', '@napi-rs/canvas'];
 
+/** The swaps of src/native-zlib.ts, and who gets them (pako elsewhere is another major version). */
+const NATIVE_ZLIB = {
+  fflate: {
+    importer: /./,
+    code: (real, shim) => `import * as real from ${real};
+import { nativeFflate } from ${shim};
+export * from ${real};
+const n = nativeFflate(real);
+export const zlibSync = n.zlibSync;
+export const unzlibSync = n.unzlibSync;
+export const Unzlib = n.Unzlib;
+`,
+  },
+  pako: {
+    importer: /node_modules\/@libpdf\/core\//,
+    code: (real, shim) => `import real from ${real};
+import { nativePako } from ${shim};
+export * from ${real};
+const n = nativePako(real);
+export const inflate = n.inflate;
+export const deflate = n.deflate;
+export default { ...real, inflate, deflate };
+`,
+  },
+};
+
+/**
+ * An esbuild plugin: imports of fflate, and of pako from @libpdf/core, get a module that re-exports
+ * the library with its one-shot zlib functions done by Node's zlib (src/native-zlib.ts says why).
+ */
+const nativeZlib = {
+  name: 'native-zlib',
+  setup(b) {
+    const shim = JSON.stringify(join(here, 'src', 'native-zlib.ts'));
+    b.onResolve({ filter: /^(fflate|pako)$/ }, async (args) => {
+      const swap = NATIVE_ZLIB[args.path];
+      if (args.pluginData?.real || !swap.importer.test(args.importer)) return undefined;
+      const real = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { real: true },
+      });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'native-zlib', pluginData: { name: args.path } };
+    });
+    b.onLoad({ filter: /./, namespace: 'native-zlib' }, (args) => ({
+      contents: NATIVE_ZLIB[args.pluginData.name].code(JSON.stringify(args.path), shim),
+      resolveDir: here,
+      loader: 'js',
+    }));
+  },
+};
+
 /** The stylesheets the seal is drawn from (as in src/fonts.ts) and where their copies go. */
 const FONT_SHEETS = [
   { css: '@fontsource/noto-serif-sc/700.css', dir: 'noto-serif-sc' },
@@ -98,6 +151,8 @@ function pruneChunks(written, all) {
 function thirdPartyLicences(metafile) {
   const packages = new Set();
   for (const input of Object.keys(metafile.inputs)) {
+    // The plugin's modules (namespace:path) re-export packages that are inputs themselves.
+    if (input.startsWith('native-zlib:')) continue;
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(resolve(here, m[1]));
   }
@@ -124,6 +179,7 @@ export async function build({ clean = false } = {}) {
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
+    plugins: [nativeZlib],
     // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",

@@ -38,48 +38,47 @@ export async function stampAtText(args: Parsed, report: Reporter, output: string
   const all = args.values['all-hits'] === true;
   const trust = trustChoice(args, report);
   const imagePath = required(str(args, 'image'), '--image');
-  const { findTextInPdf, placementAtHit, pt, ptToMm, readPdfInfo, stampPdf } = await import(
-    '@yinzhang/pdf'
-  );
+  const { findTextInPdf, placementAtHit, pt, ptToMm, stampPdf } = await import('@yinzhang/pdf');
   const { loadImage } = await import('./images');
   const [bytes, image] = await Promise.all([readInput(input), loadImage(imagePath, true)]);
-  const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
   const hits = await aboutFile(input, findTextInPdf(bytes, query, trust.options));
   const first = hits[0];
   if (!first) throw new InputError(`${input}: the text “${query}” was not found`);
   const chosen = all ? hits : [first];
-  const placements = chosen.map((hit) => {
-    const page = info.pages[hit.page] as { width: number; height: number };
-    const widthMm = 'mm' in size ? size.mm : ptToMm(pt(size.fraction * page.width));
-    return placementAtHit(hit, page, {
-      image: 'stamp',
-      aspect: image.width / image.height,
-      widthMm,
-      dxMm: dx,
-      dyMm: dy,
-      rotate,
-    });
-  });
   const pages = [...new Set(chosen.map((h) => h.page + 1))].join(', ');
   report.note(
     all
       ? `“${query}”: ${hits.length} hit${hits.length === 1 ? '' : 's'}, stamping all (page ${pages})`
       : `“${query}”: ${hits.length} hit${hits.length === 1 ? '' : 's'}, stamping the first, on page ${first.page + 1}`,
   );
+  // The placements are made from the page sizes stampPdf reads: no read of our own.
   const out = await aboutFile(
     input,
     trust.guard(
       stampPdf(bytes, {
         images: { stamp: image.bytes },
-        placements,
+        placements: [],
+        plan: (info) => ({
+          placements: chosen.map((hit) => {
+            const page = info.pages[hit.page] as { width: number; height: number };
+            const widthMm = 'mm' in size ? size.mm : ptToMm(pt(size.fraction * page.width));
+            return placementAtHit(hit, page, {
+              image: 'stamp',
+              aspect: image.width / image.height,
+              widthMm,
+              dxMm: dx,
+              dyMm: dy,
+              rotate,
+            });
+          }),
+        }),
         ...trust.options,
         onProgress: report.onProgress,
       }),
     ),
   );
   await writeOutput(output, out);
-  trust.finish({ encrypted: info.encryption !== null });
   report.note(
-    `wrote ${output} (${placements.length} stamp${placements.length === 1 ? '' : 's'}, ${kb(out.length)})`,
+    `wrote ${output} (${chosen.length} stamp${chosen.length === 1 ? '' : 's'}, ${kb(out.length)})`,
   );
 }

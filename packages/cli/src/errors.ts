@@ -89,3 +89,22 @@ function refusalLine(err: Error & { code: string }, flags?: ReadonlySet<string>)
   const line = `refused: ${why}`;
   return typeof file === 'string' ? `${file}: ${line}` : line;
 }
+
+/**
+ * The debug log (DEBUG set, e.g. DEBUG=yinzhang): the whole error behind the one line, stack and
+ * causes, where the engine's own messages go instead of the user's screen.
+ */
+export function debugDetail(err: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  if (!env.DEBUG) return '';
+  const lines: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; current !== undefined && depth < 8; depth++) {
+    const text =
+      current instanceof Error
+        ? (current.stack ?? `${current.name}: ${current.message}`)
+        : String(current);
+    lines.push(depth === 0 ? text : `caused by: ${text}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from './errors';
+import { InputError, UsageError } from './errors';
 
 export async function readInput(path: string): Promise<Uint8Array> {
   try {
@@ -35,10 +35,14 @@ export async function writeOutput(path: string, bytes: Uint8Array): Promise<void
   }
 }
 
-/** Prefixes engine errors with the file they are about (and keeps it as `file`, see errors.ts). */
+/**
+ * Prefixes engine errors with the file they are about (and keeps it as `file`, see errors.ts). A
+ * UsageError thrown from inside the work (a --page past the end, found once the engine read the
+ * pages) is about a flag and already says which file.
+ */
 export function aboutFile<T>(path: string, work: Promise<T>): Promise<T> {
   return work.catch((err: unknown) => {
-    if (err instanceof Error) {
+    if (err instanceof Error && !(err instanceof UsageError)) {
       err.message = `${path}: ${err.message}`;
       (err as Error & { file?: string }).file = path;
     }

@@ -12,7 +12,7 @@ import { sealCommand } from './commands/seal';
 import { signCommand } from './commands/sign';
 import { stampCommand } from './commands/stamp';
 import { verifyCommand } from './commands/verify';
-import { describe, EXIT, UnreadableError, UsageError } from './errors';
+import { debugDetail, describe, EXIT, UnreadableError, UsageError } from './errors';
 import { nearest } from './nearest';
 import { reporter } from './progress';
 
@@ -97,7 +97,7 @@ main(process.argv.slice(2)).then(
     const prefix = known ? `yinzhang ${known.name}` : 'yinzhang';
     const hint = err instanceof UsageError ? ' (see --help)' : '';
     const flags = known ? new Set(Object.keys(known.options)) : undefined;
-    process.stderr.write(`${prefix}: ${describe(err, flags)}${hint}\n`);
+    process.stderr.write(`${prefix}: ${describe(err, flags)}${hint}\n${debugDetail(err)}`);
     process.exitCode =
       err instanceof UsageError || err instanceof UnreadableError ? EXIT.usage : EXIT.failed;
   },

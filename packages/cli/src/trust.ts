@@ -47,13 +47,14 @@ export interface TrustChoice {
   readonly options: ExistingPdfWriteOptions;
   /** The engine's work, its refusal marked with --decrypt so that errors.ts explains it right. */
   guard<T>(work: Promise<T>): Promise<T>;
-  /** After the write: says what the user should know and the engine did not already say. */
-  finish(input: { encrypted: boolean }): void;
 }
 
-/** The engine options from the flags, with notices going to stderr. */
+/**
+ * The engine options from the flags, with notices going to stderr. Everything the user must be
+ * told comes from the engine (it says DECRYPTED whenever --decrypt removes a password), so no
+ * command reads the file a second time to find out.
+ */
 export function trustChoice(args: Parsed, report: Reporter): TrustChoice {
-  const seen = new Set<string>();
   const decrypt = args.values.decrypt === true;
   return {
     options: {
@@ -62,7 +63,6 @@ export function trustChoice(args: Parsed, report: Reporter): TrustChoice {
       ignoreRestrictions: args.values['ignore-restrictions'] === true,
       forceRewrite: args.values['force-rewrite'] === true,
       onNotice(notice) {
-        seen.add(notice.code);
         // --decrypt is a full rewrite by nature: saying so again adds nothing.
         if (decrypt && notice.code === 'REWRITTEN') return;
         report.warn(noticeLine(notice));
@@ -73,12 +73,6 @@ export function trustChoice(args: Parsed, report: Reporter): TrustChoice {
         if (err instanceof Error) (err as Error & { decrypt?: boolean }).decrypt = decrypt;
         throw err;
       });
-    },
-    finish({ encrypted }) {
-      // --decrypt on an encrypted file always says so, even if the engine kept quiet about it.
-      if (decrypt && encrypted && !seen.has('DECRYPTED')) {
-        report.warn(noticeLine({ code: 'DECRYPTED', message: '' }));
-      }
     },
   };
 }

@@ -1,9 +1,16 @@
 /**
- * How a page's own content leaves the graphics state, so that the stamp appended after it starts
- * clean. Real files restore more often than they save (poppler then restores our own save early,
- * and the page's clip or transform swallows the stamp), save more often than they restore, or end
- * inside a text object ("BT" with no "ET", where drawing an image is not allowed). Readers forgive
- * all three; we must too.
+ * How a page's own content leaves the reader, so that the stamp appended after it is drawn, and
+ * drawn clean. Readers read a page's content streams as one token sequence, so whatever the page
+ * leaves open swallows what follows, and real files leave a lot open:
+ * - more restores than saves (poppler then restores our own save early, and the page's clip or
+ *   transform swallows the stamp), or more saves than restores;
+ * - a text object ("BT" with no "ET", where drawing an image is not allowed);
+ * - a string, array or dictionary never closed (the stamp becomes part of it);
+ * - an operator with too few operands ("/F1 1e2 Tf" is "/F1 1", the unknown operator "e2", then
+ *   "Tf" with none): poppler stops drawing the page there (Gfx::execOp sets commandAborted), so
+ *   nothing appended to the page's content can be seen — only content outside it, a form XObject.
+ * The scan follows poppler's lexer (the strictest of the readers we judge with) closely enough to
+ * tell all of these; pdf.js and PDFium forgive more and need nothing extra.
  */
 
 export interface ContentBalance {
@@ -13,79 +20,224 @@ export interface ContentBalance {
   readonly open: number;
   /** The content ends inside BT … (no ET). */
   readonly inText: boolean;
+  /** What closes the strings, arrays and dictionaries left open at the end, innermost first. */
+  readonly unclosed: string;
+  /** An operator with too few operands, where poppler stops drawing the content. */
+  readonly aborts: boolean;
 }
 
-const isWhite = (c: number) =>
-  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDelimiter = (c: number) =>
-  c === 0x28 || // (
-  c === 0x29 || // )
-  c === 0x3c || // <
-  c === 0x3e || // >
-  c === 0x5b || // [
-  c === 0x5d || // ]
-  c === 0x7b || // {
-  c === 0x7d || // }
-  c === 0x2f || // /
-  c === 0x25; // %
+/**
+ * Operators that take a fixed number of operands and the number (poppler's opTab, PDF 32000-1
+ * Annex A). Fewer operands stop poppler's drawing; more are ignored. Operators with no operands,
+ * or a variable number (sc, scn, SC, SCN), can never have too few and are left out.
+ */
+const OPERANDS: ReadonlyMap<number, number> = new Map(
+  Object.entries({
+    BMC: 1,
+    CS: 1,
+    cs: 1,
+    Do: 1,
+    G: 1,
+    g: 1,
+    gs: 1,
+    i: 1,
+    j: 1,
+    J: 1,
+    M: 1,
+    MP: 1,
+    ri: 1,
+    sh: 1,
+    Tc: 1,
+    TJ: 1,
+    Tj: 1,
+    TL: 1,
+    Tr: 1,
+    Ts: 1,
+    Tw: 1,
+    Tz: 1,
+    w: 1,
+    "'": 1,
+    BDC: 2,
+    d: 2,
+    d0: 2,
+    DP: 2,
+    l: 2,
+    m: 2,
+    TD: 2,
+    Td: 2,
+    Tf: 2,
+    RG: 3,
+    rg: 3,
+    '"': 3,
+    K: 4,
+    k: 4,
+    re: 4,
+    v: 4,
+    y: 4,
+    c: 6,
+    cm: 6,
+    d1: 6,
+    Tm: 6,
+  }).map(([name, count]) => [code(name), count]),
+);
+
+/** A word of up to three letters as one number (operators are no longer): no string per token. */
+function code(word: string): number {
+  let key = 0;
+  for (let i = word.length - 1; i >= 0; i--) key = key * 256 + word.charCodeAt(i);
+  return key;
+}
+const Q_SAVE = code('q');
+const Q_RESTORE = code('Q');
+const BT = code('BT');
+const ET = code('ET');
+const ID = code('ID');
+/** true, false, null: operands, not operators. */
+const KEYWORDS: ReadonlySet<string> = new Set(['true', 'false', 'null']);
+
+/** Byte classes, looked up once per byte (the scan reads every byte of every page it stamps). */
+const WHITE = 1;
+const DELIMITER = 2;
+const NUMERIC = 4;
+const CLASS = new Uint8Array(256);
+for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) CLASS[c] = WHITE;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITER;
+/** Where poppler's lexer reads a number: digits, a sign, a point. "1e2" is "1", then "e2". */
+for (const c of '0123456789+-.') CLASS[c.charCodeAt(0)] = NUMERIC;
+
+const isWhite = (c: number) => CLASS[c] === WHITE;
+const isRegular = (c: number) => ((CLASS[c] as number) & (WHITE | DELIMITER)) === 0;
+const isNumeric = (c: number) => CLASS[c] === NUMERIC;
 
 /**
- * Scans the concatenated content of a page for q/Q and BT/ET operators, skipping strings,
- * comments and inline image data, where those letters mean nothing.
+ * Scans the concatenated content of a page: q/Q and BT/ET at the top level (inside an array or a
+ * dictionary they are data), operands per operator, and what is left open at the end. Strings,
+ * comments and inline image data are skipped, where those letters mean nothing.
  */
 export function scanBalance(bytes: Uint8Array): ContentBalance {
   let depth = 0;
   let deficit = 0;
   let inText = false;
+  let operands = 0;
+  /** Poppler stops here; pdf.js reads on, so the scan does too. */
+  let aborts = false;
+  /** Open arrays ("[") and dictionaries ("<<"), innermost last. */
+  const nest: string[] = [];
   let i = 0;
   const n = bytes.length;
+  const done = (unclosed = ''): ContentBalance => ({
+    deficit,
+    open: depth,
+    inText,
+    unclosed: `${unclosed}${nest
+      .map((o) => (o === '[' ? ']' : '>>'))
+      .reverse()
+      .join('')}`,
+    aborts,
+  });
+  /** An operand, or one element of the innermost array or dictionary. */
+  const operand = () => {
+    if (nest.length === 0) operands++;
+  };
   while (i < n) {
     const c = bytes[i] as number;
     if (isWhite(c)) {
       i++;
     } else if (c === 0x25) {
-      // % comment to the end of the line
+      // % comment to the end of the line (a comment at the very end: the stamp starts a new line)
       while (i < n && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
     } else if (c === 0x28) {
-      i = skipString(bytes, i);
-    } else if (c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) {
-      // hex strings are hex digits only, dictionaries and arrays hold tokens scanned as usual
+      const end = skipString(bytes, i);
+      if (end.open > 0) return done(')'.repeat(end.open));
+      i = end.at;
+      operand();
+    } else if (c === 0x3c && bytes[i + 1] === 0x3c) {
+      i += 2;
+      nest.push('<<');
+    } else if (c === 0x3e && bytes[i + 1] === 0x3e) {
+      i += 2;
+      if (nest.at(-1) === '<<') {
+        nest.pop();
+        operand();
+      }
+    } else if (c === 0x3c) {
+      const close = bytes.indexOf(0x3e, i + 1);
+      if (close < 0) return done('>');
+      i = close + 1;
+      operand();
+    } else if (c === 0x5b) {
       i++;
+      nest.push('[');
+    } else if (c === 0x5d) {
+      i++;
+      if (nest.at(-1) === '[') {
+        nest.pop();
+        operand();
+      } else if (nest.length === 0) {
+        operands = 0; // an unknown operator "]"
+      }
+    } else if (c === 0x29 || c === 0x3e) {
+      // A stray ")" or ">": poppler's lexer calls it an illegal character, an operand of sorts.
+      i++;
+      operand();
+    } else if (c === 0x7b || c === 0x7d) {
+      // "{" and "}" only mean something in PostScript functions: an unknown operator here.
+      i++;
+      if (nest.length === 0) operands = 0;
     } else if (c === 0x2f) {
       i++;
-      while (i < n && !isWhite(bytes[i] as number) && !isDelimiter(bytes[i] as number)) i++;
+      while (i < n && isRegular(bytes[i] as number)) i++;
+      operand();
+    } else if (isNumeric(c)) {
+      i++;
+      while (i < n && isNumeric(bytes[i] as number)) i++;
+      operand();
     } else {
       const start = i;
-      while (i < n && !isWhite(bytes[i] as number) && !isDelimiter(bytes[i] as number)) i++;
-      const len = i - start;
-      // A stray ")" is a delimiter that starts no token: step over it.
-      if (len === 0) i++;
-      else if (len === 1 && c === 0x71)
-        depth++; // q
-      else if (len === 1 && c === 0x51) {
-        // Q
+      while (i < n && isRegular(bytes[i] as number)) i++;
+      if (nest.length > 0) continue;
+      // Every operator is at most three letters; a longer word is an unknown one.
+      const length = i - start;
+      if (
+        (length === 4 || length === 5) &&
+        KEYWORDS.has(String.fromCharCode(...bytes.subarray(start, i)))
+      ) {
+        operands++;
+        continue;
+      }
+      let word = -1;
+      if (length <= 3) {
+        word = 0;
+        for (let k = i - 1; k >= start; k--) word = word * 256 + (bytes[k] as number);
+      }
+      const needs = OPERANDS.get(word);
+      if (needs !== undefined && operands < needs) aborts = true;
+      operands = 0;
+      if (word === Q_SAVE) depth++;
+      else if (word === Q_RESTORE) {
         if (depth > 0) depth--;
         else deficit++;
-      } else if (len === 2 && c === 0x42 && bytes[start + 1] === 0x54)
-        inText = true; // BT
-      else if (len === 2 && c === 0x45 && bytes[start + 1] === 0x54)
-        inText = false; // ET
-      else if (len === 2 && c === 0x49 && bytes[start + 1] === 0x44) i = skipInlineImage(bytes, i);
+      } else if (word === BT) inText = true;
+      else if (word === ET) inText = false;
+      else if (word === ID) i = skipInlineImage(bytes, i);
     }
   }
-  return { deficit, open: depth, inText };
+  return done();
 }
 
-/** A literal string, with balanced parentheses and backslash escapes; returns the index after it. */
-function skipString(bytes: Uint8Array, start: number): number {
+/**
+ * A literal string, with balanced parentheses and backslash escapes: the index after it, or how
+ * many parentheses are still open when the content ends inside it.
+ */
+function skipString(bytes: Uint8Array, start: number): { at: number; open: number } {
   let nest = 0;
   for (let i = start; i < bytes.length; i++) {
     const c = bytes[i];
     if (c === 0x5c) i++;
     else if (c === 0x28) nest++;
-    else if (c === 0x29 && --nest === 0) return i + 1;
+    else if (c === 0x29 && --nest === 0) return { at: i + 1, open: 0 };
   }
-  return bytes.length;
+  return { at: bytes.length, open: nest };
 }
 
 /** Inline image data after ID ends at whitespace, "EI", whitespace (or the end). */
@@ -108,7 +260,12 @@ export function openingSource(balance: ContentBalance): string {
   return 'q\n'.repeat(balance.deficit + 1);
 }
 
-/** What closes the page's content before the stamp: the text object, then every save. */
+/**
+ * What closes the page's content before the stamp: a new line (a comment, or a last operator
+ * with no white space after it, would swallow our first one), whatever string, array or
+ * dictionary is open, the text object, then every save.
+ */
 export function closingSource(balance: ContentBalance): string {
-  return `${balance.inText ? 'ET\n' : ''}${'Q\n'.repeat(balance.open + 1)}`;
+  const unclosed = balance.unclosed ? `${balance.unclosed}\n` : '';
+  return `\n${unclosed}${balance.inText ? 'ET\n' : ''}${'Q\n'.repeat(balance.open + 1)}`;
 }

@@ -12,6 +12,8 @@ export interface Draw<Ref> {
 }
 
 export const NAME_PREFIX = 'YzImg';
+/** The page's own content, made a form XObject when a reader would stop drawing inside it. */
+export const PAGE_FORM_PREFIX = 'YzPage';
 
 /** A number as PDF content syntax: no exponent, at most 4 decimals, no "-0". */
 export function num(n: number): string {

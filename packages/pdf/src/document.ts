@@ -20,8 +20,8 @@ import type { PageGeometry } from './geometry';
 import { displayedSize } from './geometry';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions, PdfNotice } from './notices';
-import { beyondRepair, isEncrypted, openPdf, pageGeometry, savePdf } from './open';
-import { pageShape } from './page-shape';
+import { openPdf, pageGeometry } from './open';
+import { readPdf } from './read';
 import { looksComplete, looksLikePdf } from './sniff';
 
 export interface PdfUpdate {
@@ -57,84 +57,22 @@ export async function openForUpdate(
 }
 
 /**
- * Everything readPdfInfo reports. The file is first read by the checks in open.ts (truncation,
- * missing content, page-tree loops, wrong keys), which give our errors for every damaged file the
- * tests describe; @libpdf/core, lenient by design, would take some of them for whole.
+ * Everything readPdfInfo reports, from one parse with @libpdf/core and the checks in read.ts
+ * (truncation, missing content, page-tree loops, wrong keys), which give our errors for every
+ * damaged file the tests describe.
  */
 export async function inspect(
   bytes: Uint8Array,
   password?: string,
 ): Promise<{ pdf: PDF; info: PdfInfo; geometry: PageGeometry[] }> {
-  let checked: Awaited<ReturnType<typeof openPdf>>;
-  let geometry: PageGeometry[];
-  try {
-    checked = await openPdf(bytes, password);
-    geometry = checked.getPages().map(pageGeometry);
-  } catch (err) {
-    return recover(bytes, password, err);
-  }
-  let pdf: PDF;
-  let rebuilt = false;
-  try {
-    pdf = await loadLibPdf(bytes, password);
-  } catch (err) {
-    // pdf-lib reads objects where they are, whatever the cross-reference data says; where that
-    // data is too broken for @libpdf/core (every offset wrong, /Root missing), pdf-lib's
-    // rewrite is the repaired file. Encrypted files are not rebuilt: pdf-lib's rewrite would
-    // drop the encryption.
-    if (!(err instanceof PdfReadError) || isEncrypted(checked)) throw err;
-    pdf = await loadLibPdf(await savePdf(checked));
-    rebuilt = true;
-  }
-  if (pdf.getPageCount() !== geometry.length) {
-    throw new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete');
-  }
-  return described(pdf, geometry, rebuilt);
-}
-
-function described(pdf: PDF, geometry: PageGeometry[], rebuilt: boolean) {
+  const { pdf, geometry, repaired } = await readPdf(bytes, password);
   const facts = readDocumentFacts(pdf);
   const info: PdfInfo = {
     pages: geometry.map(displayedSize),
     ...facts,
-    repaired: facts.repaired || rebuilt,
+    repaired: facts.repaired || repaired,
   };
   return { pdf, info, geometry };
-}
-
-/**
- * pdf-lib refused the file, or failed inside (its messages never reach users). Readers repair
- * such files (a page tree with a wrong /Count, an odd header, an encryption dictionary pdf-lib
- * misreads), and so does @libpdf/core: when it finds the pages and they hold content it can
- * read, the file is taken as repaired (written in full, with the REPAIRED notice). Otherwise
- * pdf-lib's verdict stands, or a generic one of ours for its crashes.
- */
-async function recover(bytes: Uint8Array, password: string | undefined, err: unknown) {
-  const refusal =
-    err instanceof PdfError
-      ? err
-      : new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
-  if (!(refusal instanceof PdfReadError || refusal instanceof PdfPasswordError)) throw refusal;
-  if (refusal.code === 'PASSWORD_WRONG' || beyondRepair.has(refusal) || !looksComplete(bytes)) {
-    throw refusal;
-  }
-  if (rawNesting(bytes) > MAX_NESTING) throw refusal;
-  let pdf: PDF;
-  try {
-    pdf = await loadLibPdf(bytes, password, { anyHeader: true });
-  } catch {
-    throw refusal;
-  }
-  const pages = pdf.getPages();
-  if (!pages.every((page) => contentReadable(pdf, page.dict) && !tooDeep(page.dict))) {
-    throw refusal;
-  }
-  recount(pdf);
-  return described(
-    pdf,
-    pages.map((page) => pageShape(pdf, page.dict)),
-    true,
-  );
 }
 
 /**
@@ -151,7 +89,7 @@ export async function openForMerge(
     doc.getPages().forEach(pageGeometry);
     return doc;
   } catch (err) {
-    const { pdf } = await recover(bytes, password, err);
+    const { pdf } = await inspect(bytes, password);
     if (pdf.isEncrypted) pdf.removeProtection();
     // save() hands back the original bytes when nothing changed; the rewrite is the repair.
     pdf.getCatalog().set('Type', PdfName.of('Catalog'));
@@ -163,140 +101,6 @@ export async function openForMerge(
         : new PdfReadError('BROKEN_PDF', 'This PDF is damaged or incomplete', { cause: err });
     }
   }
-}
-
-/**
- * Sets every /Pages node's /Count to the pages under it, as readers count them, and every kid's
- * /Parent to the node that lists it: a repaired file is written in full, and a wrong count or
- * parent would make the next reader repair it again (or, for pdf-lib, fail).
- */
-function recount(pdf: PDF): void {
-  const resolve = (o: PdfObject | undefined) =>
-    o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
-  const seen = new Set<PdfDict>();
-  const refs = new Map<PdfDict, PdfRef>();
-  const count = (node: PdfDict, depth: number): number => {
-    const self = refs.get(node);
-    if (seen.has(node) || depth > MAX_NESTING) return 0;
-    seen.add(node);
-    const kids = resolve(node.get('Kids'));
-    if (!(kids instanceof PdfArray)) return node.has('Kids') || isPages(node) ? 0 : 1;
-    let total = 0;
-    for (const kid of kids) {
-      const child = resolve(kid);
-      if (!(child instanceof PdfDict)) continue;
-      if (kid instanceof PdfRef && !refs.has(child)) refs.set(child, kid);
-      total += count(child, depth + 1);
-      // A /Parent that is not the node listing the kid breaks inheritance in other readers.
-      if (self && !sameRef(child.get('Parent'), self)) child.set('Parent', self);
-    }
-    const old = resolve(node.get('Count'));
-    if (!(old instanceof PdfNumber) || old.value !== total) node.set('Count', PdfNumber.of(total));
-    return total;
-  };
-  const rootRef = pdf.getCatalog().get('Pages');
-  const root = resolve(rootRef);
-  if (root instanceof PdfDict) {
-    if (rootRef instanceof PdfRef) refs.set(root, rootRef);
-    count(root, 0);
-  }
-}
-
-const sameRef = (a: PdfObject | undefined, b: PdfRef) =>
-  a instanceof PdfRef && a.objectNumber === b.objectNumber && a.generation === b.generation;
-
-const isPages = (node: PdfDict) => {
-  const type = node.get('Type');
-  return type instanceof PdfName && type.value === 'Pages';
-};
-
-/** Far deeper than any writer nests, and shallower than qpdf's limit for what we write back. */
-const MAX_NESTING = 256;
-
-/** Arrays and dictionaries nested in the page beyond MAX_NESTING: an attack, not damage. */
-function tooDeep(page: PdfDict): boolean {
-  const pending: [PdfObject, number][] = [[page, 0]];
-  while (pending.length > 0) {
-    const [object, depth] = pending.pop() as [PdfObject, number];
-    if (depth > MAX_NESTING) return true;
-    if (object instanceof PdfDict) for (const [, v] of object) pending.push([v, depth + 1]);
-    else if (object instanceof PdfArray) for (const v of object) pending.push([v, depth + 1]);
-  }
-  return false;
-}
-
-/**
- * How deep arrays and dictionaries nest in the file's bytes, streams and strings skipped: parsers
- * cut absurd nesting short silently, so repairing such a file would keep a mangled page.
- */
-function rawNesting(bytes: Uint8Array): number {
-  let depth = 0;
-  let deepest = 0;
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    const c = bytes[i];
-    if (c === 0x28) {
-      // a literal string: balanced parentheses, backslash escapes
-      let nest = 1;
-      for (i++; i < n && nest > 0; i++) {
-        if (bytes[i] === 0x5c) i++;
-        else if (bytes[i] === 0x28) nest++;
-        else if (bytes[i] === 0x29) nest--;
-      }
-      i--;
-    } else if (c === 0x5b || (c === 0x3c && bytes[i + 1] === 0x3c)) {
-      if (c === 0x3c) i++;
-      deepest = Math.max(deepest, ++depth);
-    } else if (c === 0x5d || (c === 0x3e && bytes[i + 1] === 0x3e)) {
-      if (c === 0x3e) i++;
-      depth = Math.max(0, depth - 1);
-    } else if (c === 0x73 && bytes[i + 1] === 0x74 && isStreamKeyword(bytes, i)) {
-      const end = indexOf(bytes, ENDSTREAM, i + 6);
-      if (end < 0) break;
-      i = end + ENDSTREAM.length - 1;
-      depth = 0;
-    }
-  }
-  return deepest;
-}
-
-const STREAM = Array.from('stream', (c) => c.charCodeAt(0));
-const ENDSTREAM = Array.from('endstream', (c) => c.charCodeAt(0));
-
-function isStreamKeyword(bytes: Uint8Array, at: number): boolean {
-  const before = bytes[at - 1];
-  if (before === 0x64) return false; // "endstream"
-  return (
-    STREAM.every((b, k) => bytes[at + k] === b) &&
-    (bytes[at + 6] === 0x0a || bytes[at + 6] === 0x0d)
-  );
-}
-
-function indexOf(bytes: Uint8Array, needle: readonly number[], from: number): number {
-  const first = needle[0] as number;
-  for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1)) {
-    if (needle.every((b, k) => bytes[i + k] === b)) return i;
-  }
-  return -1;
-}
-
-/** Every stream the page's /Contents names exists and decodes (a damaged page draws nothing). */
-function contentReadable(pdf: PDF, page: PdfDict): boolean {
-  const resolve = (o: PdfObject | undefined) =>
-    o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
-  const contents = resolve(page.get('Contents'));
-  if (contents === undefined) return true;
-  const items = contents instanceof PdfArray ? contents.toArray() : [contents];
-  for (const item of items) {
-    const stream = resolve(item);
-    if (!(stream instanceof PdfStream)) return false;
-    try {
-      stream.getDecodedData();
-    } catch {
-      return false;
-    }
-  }
-  return true;
 }
 
 /** Loads with @libpdf/core; its messages never reach users, only our codes. */

@@ -75,3 +75,18 @@ export class PdfWriteRefusedError extends PdfError {
     super(code, message, options);
   }
 }
+
+/**
+ * What a public call throws when something it called failed in a way we did not foresee (the PDF
+ * engine tripping over an odd file, say): our error and our words, never the engine's message
+ * ("Parent.ascend is not a function" means nothing to a user). The original stays the `cause`,
+ * for the debug log. Our own errors pass through unchanged.
+ */
+export function ourError(err: unknown): PdfError {
+  if (err instanceof PdfError) return err;
+  return new PdfReadError(
+    'BROKEN_PDF',
+    'This PDF could not be processed: it is damaged or uses something we cannot handle. Nothing was written.',
+    { cause: err },
+  );
+}

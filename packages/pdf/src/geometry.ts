@@ -27,6 +27,15 @@ export interface PageGeometry {
 /** A PDF transformation matrix [a b c d e f]: (x, y) -> (a x + c y + e, b x + d y + f). */
 export type Matrix = readonly [number, number, number, number, number, number];
 
+/**
+ * A page box as readers take it: an empty one (no width or no height, as in pdf.js's
+ * boundingBox_invalid.pdf) is no box at all, so a MediaBox falls back to US Letter and a CropBox
+ * to the MediaBox, as pdf.js and poppler do.
+ */
+export function usableBox(r: Rect | undefined): Rect | undefined {
+  return r && r.urx > r.llx && r.ury > r.lly ? r : undefined;
+}
+
 export function rect(x1: number, y1: number, x2: number, y2: number): Rect {
   return {
     llx: pt(Math.min(x1, x2)),

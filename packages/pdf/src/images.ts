@@ -40,7 +40,7 @@ export function embedImageForUpdate(
     throw new PdfInputError('BAD_IMAGE', `${label} is not a PNG or JPEG image`);
   }
   try {
-    if (kind === 'png') return embedPngSamples(pdf, decodePngSamples(bytes), options);
+    if (kind === 'png') return registerPng(pdf, compressedPng(bytes, options.stencil === true));
     const image = pdf.embedJpeg(bytes);
     return { ref: image.ref, width: image.width, height: image.height };
   } catch (err) {
@@ -73,6 +73,70 @@ export function embedPngSamples(
   png: PngSamples,
   options: EmbedOptions = {},
 ): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
+  return registerPng(pdf, compressPng(png, options.stencil === true));
+}
+
+/** A PNG's samples deflated for an image XObject: the costly part of embedding it. */
+interface CompressedPng {
+  readonly width: number;
+  readonly height: number;
+  readonly colorSpace: string;
+  readonly pixels: Uint8Array;
+  readonly alpha?: Uint8Array | undefined;
+  /** The 1-bit stencil that replaces the alpha for PDF/A-1. */
+  readonly stencil?: Uint8Array | undefined;
+}
+
+function compressPng(png: PngSamples, stencil: boolean): CompressedPng {
+  return {
+    width: png.width,
+    height: png.height,
+    colorSpace: png.colorSpace,
+    pixels: zlibSync(png.pixels),
+    ...(png.alpha && stencil
+      ? { stencil: zlibSync(stencilFromAlpha(png.alpha, png.width, png.height)) }
+      : png.alpha
+        ? { alpha: zlibSync(png.alpha) }
+        : {}),
+  };
+}
+
+/**
+ * The same image bytes embedded again (the same seal on every file of a batch, or in every run
+ * of the corpus) are decoded and deflated once: that was most of the time stamping a small file.
+ * Keyed by the caller's buffer, and checked against a hash of its bytes in case the buffer was
+ * refilled since.
+ */
+const compressed = new WeakMap<
+  Uint8Array,
+  { hash: number; byStencil: Map<boolean, CompressedPng> }
+>();
+
+function compressedPng(bytes: Uint8Array, stencil: boolean): CompressedPng {
+  const hash = fnv1a(bytes);
+  let entry = compressed.get(bytes);
+  if (!entry || entry.hash !== hash) {
+    entry = { hash, byStencil: new Map() };
+    compressed.set(bytes, entry);
+  }
+  let png = entry.byStencil.get(stencil);
+  if (!png) {
+    png = compressPng(decodePngSamples(bytes), stencil);
+    entry.byStencil.set(stencil, png);
+  }
+  return png;
+}
+
+function fnv1a(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h >>> 0;
+}
+
+function registerPng(
+  pdf: PDF,
+  png: CompressedPng,
+): { readonly ref: PdfRef; readonly width: number; readonly height: number } {
   const imageDict = (colorSpace: string) => ({
     Type: PdfName.of('XObject'),
     Subtype: PdfName.of('Image'),
@@ -83,7 +147,7 @@ export function embedPngSamples(
     Filter: PdfName.of('FlateDecode'),
   });
   const dict: Record<string, PdfName | PdfNumber | PdfRef> = imageDict(png.colorSpace);
-  if (png.alpha && options.stencil) {
+  if (png.stencil) {
     const stencil = {
       Type: PdfName.of('XObject'),
       Subtype: PdfName.of('Image'),
@@ -92,12 +156,11 @@ export function embedPngSamples(
       ImageMask: PdfBool.of(true),
       Filter: PdfName.of('FlateDecode'),
     };
-    const bits = stencilFromAlpha(png.alpha, png.width, png.height);
-    dict.Mask = pdf.register(PdfStream.fromDict(stencil, zlibSync(bits)));
+    dict.Mask = pdf.register(PdfStream.fromDict(stencil, png.stencil));
   } else if (png.alpha) {
-    dict.SMask = pdf.register(PdfStream.fromDict(imageDict('DeviceGray'), zlibSync(png.alpha)));
+    dict.SMask = pdf.register(PdfStream.fromDict(imageDict('DeviceGray'), png.alpha));
   }
-  const ref = pdf.register(PdfStream.fromDict(dict, zlibSync(png.pixels)));
+  const ref = pdf.register(PdfStream.fromDict(dict, png.pixels));
   return { ref, width: png.width, height: png.height };
 }
 

@@ -18,7 +18,7 @@ import {
   PDFStream,
 } from '@cantoo/pdf-lib';
 import { PdfPasswordError, PdfReadError } from './errors';
-import { type PageGeometry, type Rect, rect } from './geometry';
+import { type PageGeometry, type Rect, rect, usableBox } from './geometry';
 import { looksComplete, looksLikePdf } from './sniff';
 
 /** Never yield to the event loop while parsing or writing: the engine runs in a worker or a CLI. */
@@ -233,7 +233,7 @@ function numbers(value: PDFObject | undefined, doc: PDFDocument): number[] | und
 
 function box(value: PDFObject | undefined, doc: PDFDocument): Rect | undefined {
   const n = numbers(value, doc);
-  return n && rect(n[0] as number, n[1] as number, n[2] as number, n[3] as number);
+  return usableBox(n && rect(n[0] as number, n[1] as number, n[2] as number, n[3] as number));
 }
 
 /** US Letter: what viewers assume when a page has no usable MediaBox. */

@@ -4,7 +4,7 @@
  * a page without a usable MediaBox is US Letter, as in viewers.
  */
 import { type PDF, PdfArray, PdfDict, PdfNumber, type PdfObject, PdfRef } from '@libpdf/core';
-import { type PageGeometry, type Rect, rect } from './geometry';
+import { type PageGeometry, type Rect, rect, usableBox } from './geometry';
 
 /** A page tree is far shallower; a deeper /Parent chain is a loop. */
 const MAX_INHERITANCE = 512;
@@ -28,7 +28,7 @@ export function pageShape(pdf: PDF, page: PdfDict): PageGeometry {
     const n = o.toArray().map(resolve);
     if (!n.every((x) => x instanceof PdfNumber)) return undefined;
     const [a, b, c, d] = (n as PdfNumber[]).map((x) => x.value);
-    return rect(a as number, b as number, c as number, d as number);
+    return usableBox(rect(a as number, b as number, c as number, d as number));
   };
   const rotate = inherited('Rotate');
   return {

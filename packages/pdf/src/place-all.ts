@@ -8,7 +8,7 @@
 import type { Size } from '@yinzhang/seal/placement';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, type PdfUpdate, saveUpdate } from './document';
-import { PdfInputError } from './errors';
+import { ourError, PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
 import { embedImageForUpdate, isPdfA1 } from './images';
 import type { ExistingPdfWriteOptions } from './notices';
@@ -51,8 +51,16 @@ export interface PlaceAllOptions extends ExistingPdfWriteOptions {
 /** The document opening placeAll does first, for callers that open ahead (see placeAllOn). */
 export { openForUpdate, type PdfUpdate };
 
-export async function placeAll(bytes: Uint8Array, options: PlaceAllOptions): Promise<Uint8Array> {
-  return placeAllOn(await openForUpdate(bytes, options), options);
+/** How errors name an image: by its id (stampPdf, placeAll), or as the seal (pagingSeal). */
+export type ImageLabel = (id: string) => string;
+const byId: ImageLabel = (id) => `Image "${id}"`;
+
+export async function placeAll(
+  bytes: Uint8Array,
+  options: PlaceAllOptions,
+  label: ImageLabel = byId,
+): Promise<Uint8Array> {
+  return placeAllOn(await openForUpdate(bytes, options), options, label);
 }
 
 /**
@@ -60,7 +68,23 @@ export async function placeAll(bytes: Uint8Array, options: PlaceAllOptions): Pro
  * browser opens the document while the user is still placing stamps, so that 编辑完成 only draws
  * and saves. The document is changed: it serves one call.
  */
-export async function placeAllOn(update: PdfUpdate, options: PlaceAllOptions): Promise<Uint8Array> {
+export async function placeAllOn(
+  update: PdfUpdate,
+  options: PlaceAllOptions,
+  label: ImageLabel = byId,
+): Promise<Uint8Array> {
+  try {
+    return await drawAndSave(update, options, label);
+  } catch (err) {
+    throw ourError(err);
+  }
+}
+
+async function drawAndSave(
+  update: PdfUpdate,
+  options: PlaceAllOptions,
+  label: ImageLabel,
+): Promise<Uint8Array> {
   const { images, onProgress, paging } = options;
   const { pdf, info, geometry } = update;
   const pages = pdf.getPages();
@@ -82,7 +106,7 @@ export async function placeAllOn(update: PdfUpdate, options: PlaceAllOptions): P
   const embed = (id: string) => {
     let image = embedded.get(id);
     if (!image) {
-      image = embedImageForUpdate(pdf, images[id] as Uint8Array, `Image "${id}"`, {
+      image = embedImageForUpdate(pdf, images[id] as Uint8Array, label(id), {
         stencil: isPdfA1(info),
       });
       embedded.set(id, image);

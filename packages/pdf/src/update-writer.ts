@@ -7,9 +7,20 @@
  * leaves cannot move or recolour the stamp. Pages that restore more than they save, or end inside a
  * text object, get as many extra saves, restores and an ET as content-scan.ts finds they need.
  */
-import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
-import { type Draw, drawSource, NAME_PREFIX } from './content';
-import { closingSource, openingSource, scanBalance } from './content-scan';
+import {
+  type PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfObject,
+  PdfRef,
+  PdfStream,
+} from '@libpdf/core';
+import { unzlibSync, zlibSync } from 'fflate';
+import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
+import { type ContentBalance, closingSource, openingSource, scanBalance } from './content-scan';
+import { keepCryptFilters } from './crypt-filters';
 
 export type UpdateDraw = Draw<PdfRef>;
 
@@ -17,6 +28,41 @@ export type UpdateDraw = Draw<PdfRef>;
 const SPACE = Uint8Array.of(0x0a);
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+/** Half the side of the box of a page's content made a form: far beyond any page's boxes. */
+const FORM_EXTENT = 10_000_000;
+
+/**
+ * A content stream's data. Plain Flate (most content) is inflated by fflate, several times faster
+ * than @libpdf/core's pako on the large pages that made stamping slow; anything else, or data
+ * fflate finds corrupt, goes through @libpdf/core, which decodes as far as the data allows.
+ */
+function decoded(stream: PdfStream): Uint8Array {
+  const filter = stream.get('Filter');
+  const only = filter instanceof PdfArray && filter.length === 1 ? filter.at(0) : filter;
+  if (
+    only instanceof PdfName &&
+    only.value === 'FlateDecode' &&
+    stream.get('DecodeParms') === undefined
+  ) {
+    try {
+      return unzlibSync(stream.data);
+    } catch {
+      // decoded leniently below
+    }
+  }
+  return stream.getDecodedData();
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
 
 /** A PDF page tree is far shallower; deeper /Parent chains are loops or hostile. */
 const MAX_INHERITANCE = 512;
@@ -29,6 +75,7 @@ export class UpdateWriter {
 
   constructor(pdf: PDF) {
     this.pdf = pdf;
+    keepCryptFilters(pdf);
   }
 
   private resolve(o: PdfObject | undefined): PdfObject | undefined {
@@ -42,13 +89,18 @@ export class UpdateWriter {
   /** Adds the draws, in order, on top of everything the page already shows. */
   append(page: PdfDict, draws: readonly UpdateDraw[]): void {
     if (draws.length === 0) return;
-    const xobjects = this.xobjectDict(page);
+    const { resources, xobjects } = this.xobjectDict(page);
     const old = page.get('Contents');
-    const wrap = old !== undefined;
     const existing = this.resolve(old);
-    const items: PdfObject[] =
-      existing instanceof PdfArray ? existing.toArray() : [old as PdfObject];
-    const balance = wrap ? this.balance(items) : undefined;
+    const listed: PdfObject[] =
+      existing instanceof PdfArray ? existing.toArray() : old === undefined ? [] : [old];
+    const { items, content } = this.content(listed);
+    const wrap = items.length > 0;
+    const balance = wrap ? scanBalance(content) : undefined;
+    if (balance?.aborts) {
+      this.appendOverForm(page, content, balance, resources, xobjects, draws);
+      return;
+    }
     const source = drawSource(
       draws.map((d) => ({ ...d, name: this.nameFor(xobjects, d.image) })),
       balance ? closingSource(balance) : '',
@@ -71,25 +123,69 @@ export class UpdateWriter {
     page.set('Contents', PdfArray.of(push, ...items, ref));
   }
 
-  /** The page's content streams, decoded and read as one (a stream that cannot be is skipped). */
-  private balance(items: readonly PdfObject[]) {
+  /**
+   * For content after which a reader stops drawing (content-scan.ts): the page's content becomes
+   * a form XObject, drawn first, and the stamp follows it in the page's own (now only) stream. A
+   * form's content is read on its own, so whatever stops it stops only the form. The original
+   * streams stay in the file, unchanged; the form holds a copy of what they draw.
+   */
+  private appendOverForm(
+    page: PdfDict,
+    content: Uint8Array,
+    balance: ContentBalance,
+    resources: PdfObject,
+    xobjects: PdfDict,
+    draws: readonly UpdateDraw[],
+  ): void {
+    const form = this.pdf.context.register(
+      PdfStream.fromDict(
+        {
+          Type: PdfName.of('XObject'),
+          Subtype: PdfName.of('Form'),
+          // Large enough for any page: the page's own boxes clip it, as they clip its content.
+          BBox: PdfArray.of(
+            ...[-FORM_EXTENT, -FORM_EXTENT, FORM_EXTENT, FORM_EXTENT].map(PdfNumber.of),
+          ),
+          Resources: resources,
+          Filter: PdfName.of('FlateDecode'),
+        },
+        // Balanced like any page content we draw over, for the readers that read on.
+        zlibSync(concat([ascii(openingSource(balance)), content, ascii(closingSource(balance))])),
+      ),
+    );
+    const name = this.nameFor(xobjects, form, PAGE_FORM_PREFIX);
+    const source = drawSource(
+      draws.map((d) => ({ ...d, name: this.nameFor(xobjects, d.image) })),
+      `q /${name} Do Q\n`,
+    );
+    page.set('Contents', this.stream(source));
+  }
+
+  /**
+   * The page's content streams that draw something, and their content decoded and read as one.
+   * The others leave the page's /Contents: an entry that is no stream makes poppler draw nothing
+   * of the page ("Weird page contents"), our stamp included, and a stream whose data decodes to
+   * nothing at all (@libpdf/core decodes as far as the data allows, like the readers) draws
+   * nothing anywhere but fails `qpdf --check` once a repaired page tree reaches it. Those objects
+   * stay in the file; only the page no longer lists them.
+   */
+  private content(listed: readonly PdfObject[]): { items: PdfObject[]; content: Uint8Array } {
+    const items: PdfObject[] = [];
     const parts: Uint8Array[] = [];
-    for (const item of items) {
+    for (const item of listed) {
       const stream = this.resolve(item);
       if (!(stream instanceof PdfStream)) continue;
+      let data: Uint8Array;
       try {
-        parts.push(stream.getDecodedData(), SPACE);
+        data = decoded(stream);
       } catch {
-        // A stream no reader can decode draws nothing and leaves no state behind.
+        continue;
       }
+      if (data.length === 0 && stream.data.length > 0) continue;
+      items.push(item);
+      parts.push(data, SPACE);
     }
-    const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      all.set(p, at);
-      at += p.length;
-    }
-    return scanBalance(all);
+    return { items, content: concat(parts) };
   }
 
   /**
@@ -97,11 +193,14 @@ export class UpdateWriter {
    * place: an extra name costs the other pages nothing, where a copy would cost every page (and,
    * in an update, one more written object per page).
    */
-  private xobjectDict(page: PdfDict): PdfDict {
+  private xobjectDict(page: PdfDict): { resources: PdfObject; xobjects: PdfDict } {
     let resources: PdfDict | undefined;
+    /** The entry as the page tree holds it: a form shares it by reference where it can. */
+    let entry: PdfObject | undefined;
     let node: PdfDict | undefined = page;
     for (let depth = 0; node && depth < MAX_INHERITANCE; depth++) {
-      const found = this.resolve(node.get('Resources'));
+      entry = node.get('Resources');
+      const found = this.resolve(entry);
       if (found instanceof PdfDict) {
         resources = found;
         break;
@@ -111,6 +210,7 @@ export class UpdateWriter {
     }
     if (!resources) {
       resources = new PdfDict();
+      entry = resources;
       page.set('Resources', resources);
     }
     let xobjects = this.resolve(resources.get('XObject'));
@@ -118,10 +218,10 @@ export class UpdateWriter {
       xobjects = new PdfDict();
       resources.set('XObject', xobjects);
     }
-    return xobjects as PdfDict;
+    return { resources: entry ?? resources, xobjects: xobjects as PdfDict };
   }
 
-  private nameFor(xobjects: PdfDict, image: PdfRef): string {
+  private nameFor(xobjects: PdfDict, image: PdfRef, prefix = NAME_PREFIX): string {
     for (const [key, value] of xobjects) {
       if (
         value instanceof PdfRef &&
@@ -132,7 +232,7 @@ export class UpdateWriter {
       }
     }
     for (let i = 0; ; i++) {
-      const name = `${NAME_PREFIX}${i}`;
+      const name = `${prefix}${i}`;
       if (!xobjects.has(name)) {
         xobjects.set(name, image);
         return name;

@@ -42,6 +42,16 @@ function qpdfEncrypt(user: string, owner: string, cipher: Cipher, source = plain
 
 const CIPHERS = ['RC4-40', 'RC4-128', 'AES-128', 'AES-256'] as const;
 
+/** qpdf --check's exit code: 0 clean, 3 read with warnings, 2 refused. */
+function qpdfExit(bytes: Uint8Array): number {
+  try {
+    execFileSync('qpdf', ['--check', tempFile(bytes)], { stdio: 'ignore' });
+    return 0;
+  } catch (err) {
+    return (err as { status: number }).status;
+  }
+}
+
 async function failure(p: Promise<unknown>): Promise<unknown> {
   return p.then(
     () => {
@@ -136,14 +146,29 @@ describe('broken input', () => {
   const run = (bytes: Uint8Array) =>
     failure(stampPdf(bytes, { images: { s: stamp }, placements: [placement] }));
 
-  it.each([0.3, 0.6, 0.9, 0.98])(
-    'a PDF cut at %d of its length is refused as damaged',
-    async (share) => {
-      const err = await run(plain.subarray(0, Math.floor(plain.length * share)));
-      expect(err).toBeInstanceOf(PdfReadError);
-      expect((err as PdfReadError).code).toMatch(/BROKEN_PDF|NO_PAGES/);
-    },
-  );
+  it.each([0.3, 0.6, 0.9])('a PDF cut at %d of its length is refused as damaged', async (share) => {
+    const cut = plain.subarray(0, Math.floor(plain.length * share));
+    // qpdf refuses these too: no trailer survives the cut.
+    expect(qpdfExit(cut)).toBe(2);
+    const err = await run(cut);
+    expect(err).toBeInstanceOf(PdfReadError);
+    expect((err as PdfReadError).code).toMatch(/BROKEN_PDF|NO_PAGES/);
+  });
+
+  it('a PDF cut inside its startxref offset is repaired, as qpdf repairs it', async () => {
+    // Every object and the trailer are there; only the offset is short (issue 19).
+    const cut = plain.subarray(0, Math.floor(plain.length * 0.98));
+    expect(qpdfExit(cut)).toBe(3);
+    const notices: string[] = [];
+    const out = await stampPdf(cut, {
+      images: { s: stamp },
+      placements: [placement],
+      onNotice: (n) => notices.push(n.code),
+    });
+    expect(notices).toEqual(['REPAIRED', 'REWRITTEN']);
+    expect(findBox(renderPage(out, 1), isRed)).toBeDefined();
+    expect(findBox(renderPage(out, 2), isBlack)).toBeDefined();
+  });
 
   it.each([
     ['a PNG', stamp],

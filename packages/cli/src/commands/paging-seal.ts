@@ -51,14 +51,14 @@ ${COMMON_HELP}`,
       firstPageShare: share,
     };
     const trust = trustChoice(args, report);
-    const { pagingSeal, readPdfInfo } = await import('@yinzhang/pdf');
+    const { pagingSeal } = await import('@yinzhang/pdf');
     const { loadImage } = await import('../images');
     const [bytes, image] = await Promise.all([
       readInput(input),
       loadImage(required(str(args, 'image'), '--image'), true),
     ]);
-    // Read first: a wrong password or a refusal is reported before any drawing.
-    const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
+    // pagingSeal reads and checks the file before any drawing: a wrong password or a refusal is
+    // reported before any work, without a read of our own.
     const out = await aboutFile(
       input,
       trust.guard(
@@ -71,7 +71,6 @@ ${COMMON_HELP}`,
       ),
     );
     await writeOutput(output, out);
-    trust.finish({ encrypted: info.encryption !== null });
     report.note(`wrote ${output} (${kb(out.length)})`);
   },
 };

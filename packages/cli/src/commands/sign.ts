@@ -1,10 +1,16 @@
-import type { Placement } from '@yinzhang/pdf';
-import type { PageFraction } from '@yinzhang/seal/placement';
 import { COMMON_HELP, type Command, kb, str } from '../command';
 import { InputError, UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
 import { withoutLibraryWarnings } from '../library-warnings';
-import { fraction, integer, required, rotation, width } from '../options';
+import { required } from '../options';
+import {
+  PLACEMENT_OPTIONS,
+  pageIndex,
+  pastTheEnd,
+  placementFlags,
+  placementHelp,
+  placeOnPage,
+} from '../placement-options';
 
 /** How long a timestamp authority may take; YINZHANG_TSA_TIMEOUT_MS overrides (tests, slow links). */
 const TSA_TIMEOUT_MS = Number(process.env.YINZHANG_TSA_TIMEOUT_MS) || 15_000;
@@ -44,10 +50,7 @@ valid and an encrypted PDF stays encrypted. See docs/signatures.md.
   --p12 FILE          the certificate and private key (.p12 or .pfx; RSA 2048+ or EC P-256/P-384)
   --p12-password P    its password (default: empty)
   --image FILE        the seal shown where the signature is
-  --page N            the page, from 1
-  --x F, --y F        the seal's top-left corner, fractions of the page width and height
-  --width F|NUMmm     a fraction of the page width (e.g. 0.2), or a printed size (e.g. 42mm)
-  --rotate DEG        turn the seal clockwise about its centre: 0, 90, 180 or 270
+${placementHelp('seal', 'sign')}
   --reason R          why you sign (shown by PDF readers)
   --location L        where you sign
   --tsa URL           an RFC 3161 timestamp authority: a trusted time for the signature (B-T)
@@ -59,11 +62,7 @@ ${COMMON_HELP}`,
     p12: { type: 'string' },
     'p12-password': { type: 'string' },
     image: { type: 'string' },
-    page: { type: 'string' },
-    x: { type: 'string' },
-    y: { type: 'string' },
-    width: { type: 'string' },
-    rotate: { type: 'string' },
+    ...PLACEMENT_OPTIONS,
     reason: { type: 'string' },
     location: { type: 'string' },
     tsa: { type: 'string' },
@@ -78,11 +77,8 @@ ${COMMON_HELP}`,
     const input = args.positionals[0] as string;
     const p12Path = required(str(args, 'p12'), '--p12');
     const imagePath = required(str(args, 'image'), '--image');
-    const index = integer(required(str(args, 'page'), '--page'), '--page', 1) - 1;
-    const x = fraction(required(str(args, 'x'), '--x'), '--x');
-    const y = fraction(required(str(args, 'y'), '--y'), '--y');
-    const size = width(required(str(args, 'width'), '--width'), '--width');
-    const rotate = rotation(str(args, 'rotate'), '--rotate');
+    const index = pageIndex(required(str(args, 'page'), '--page'));
+    const flags = placementFlags(args);
     const certifyText = str(args, 'certify');
     if (certifyText !== undefined && certifyText !== 'no-changes' && certifyText !== 'forms') {
       throw new UsageError(`--certify takes no value, or =forms (got ${certifyText})`);
@@ -93,7 +89,7 @@ ${COMMON_HELP}`,
       throw new UsageError(`--tsa needs an http:// or https:// address (got ${tsa})`);
     }
     const password = str(args, 'password');
-    const { mmToPt, readPdfInfo, readP12, signPdf } = await import('@yinzhang/pdf');
+    const { readPdfInfo, readP12, signPdf } = await import('@yinzhang/pdf');
     const { loadImage } = await import('../images');
     const [bytes, p12, image] = await Promise.all([
       readInput(input),
@@ -109,19 +105,8 @@ ${COMMON_HELP}`,
     // The height follows the image's aspect on the page, as for `stamp`.
     const info = await aboutFile(input, readPdfInfo(bytes, password));
     const page = info.pages[index];
-    if (!page) throw new InputError(`--page ${index + 1}: ${input} has ${info.pages.length} pages`);
-    const w = 'mm' in size ? mmToPt(size.mm) / page.width : size.fraction;
-    const h = (w * page.width * image.height) / image.width / page.height;
-    const f = (n: number) => n as PageFraction;
-    const placement: Placement = {
-      page: index,
-      image: 'seal',
-      x: f(x),
-      y: f(y),
-      width: f(w),
-      height: f(h),
-      rotate,
-    };
+    if (!page) throw new InputError(pastTheEnd(index, input, info.pages.length));
+    const placement = placeOnPage(flags, { index, page }, { id: 'seal', ...image });
     const out = await aboutFile(
       input,
       withoutLibraryWarnings(() =>

@@ -1,10 +1,16 @@
-import type { Placement } from '@yinzhang/pdf';
-import type { PageFraction } from '@yinzhang/seal/placement';
 import { stampAtText } from '../at-text';
 import { COMMON_HELP, type Command, kb, str } from '../command';
 import { UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
-import { fraction, integer, oneOf, PAGE_SELECTIONS, required, rotation, width } from '../options';
+import { oneOf, PAGE_SELECTIONS, required } from '../options';
+import {
+  PLACEMENT_OPTIONS,
+  pageIndex,
+  pastTheEnd,
+  placementFlags,
+  placementHelp,
+  placeOnPage,
+} from '../placement-options';
 import { TRUST_HELP, TRUST_OPTIONS, trustChoice } from '../trust';
 
 export const stampCommand: Command = {
@@ -21,13 +27,10 @@ Places the image with its top-left corner at (x, y), as fractions of the page as
 A stamp that runs past the bottom of its page continues on the next page.
 
   --image FILE        the stamp: PNG (transparency kept), JPEG, or another format sharp reads
-  --page N            the page to stamp, from 1
-  --every-page        the same place on every page, measured from the nearest page corner,
-                      at the same printed size on pages of other sizes
+${placementHelp('stamp', 'stamp')}
+  --every-page        instead of --page: the same place on every page, measured from the
+                      nearest page corner, at the same printed size on pages of other sizes
   --pages WHICH       with --every-page: all (default), skip-first, odd, even
-  --x F, --y F        the stamp's top-left corner, fractions of the page width and height
-  --width F|NUMmm     a fraction of the page width (e.g. 0.2), or a printed size (e.g. 42mm)
-  --rotate DEG        turn the stamp clockwise about its centre
   --at-text WORDS     关键字签章: centre the stamp on these words instead of --page/--x/--y;
                       spaces and full/half-width brackets and colons need not match exactly;
                       the first hit (stderr says which page, and how many there were)
@@ -39,13 +42,9 @@ ${TRUST_HELP}
 ${COMMON_HELP}`,
   options: {
     image: { type: 'string' },
-    page: { type: 'string' },
+    ...PLACEMENT_OPTIONS,
     'every-page': { type: 'boolean', default: false },
     pages: { type: 'string' },
-    x: { type: 'string' },
-    y: { type: 'string' },
-    width: { type: 'string' },
-    rotate: { type: 'string' },
     'at-text': { type: 'string' },
     'all-hits': { type: 'boolean', default: false },
     dx: { type: 'string' },
@@ -68,47 +67,36 @@ ${COMMON_HELP}`,
     if (!every && str(args, 'pages') !== undefined)
       throw new UsageError('--pages goes with --every-page');
     const pages = oneOf(str(args, 'pages'), PAGE_SELECTIONS, 'all', '--pages');
-    const x = fraction(required(str(args, 'x'), '--x'), '--x');
-    const y = fraction(required(str(args, 'y'), '--y'), '--y');
-    const size = width(required(str(args, 'width'), '--width'), '--width');
-    const rotate = rotation(str(args, 'rotate'), '--rotate');
+    const flags = placementFlags(args);
+    const index = every ? 0 : pageIndex(pageText as string);
     const trust = trustChoice(args, report);
     const imagePath = required(str(args, 'image'), '--image');
-    const { mmToPt, readPdfInfo, stampPdf } = await import('@yinzhang/pdf');
+    const { stampPdf } = await import('@yinzhang/pdf');
     const { loadImage } = await import('../images');
     const [bytes, image] = await Promise.all([readInput(input), loadImage(imagePath, true)]);
 
-    // The height follows the image's aspect on the page the placement is measured on.
-    const info = await aboutFile(input, readPdfInfo(bytes, trust.options.password));
-    const index = every ? 0 : integer(pageText as string, '--page', 1) - 1;
-    const page = info.pages[index];
-    if (!page) throw new UsageError(`--page ${index + 1}: ${input} has ${info.pages.length} pages`);
-    const w = 'mm' in size ? mmToPt(size.mm) / page.width : size.fraction;
-    const h = (w * page.width * image.height) / image.width / page.height;
-    const f = (n: number) => n as PageFraction;
-    const placement: Placement = {
-      page: index,
-      image: 'stamp',
-      x: f(x),
-      y: f(y),
-      width: f(w),
-      height: f(h),
-      rotate,
-    };
+    // The placement is made from the pages stampPdf reads (the height follows the image's shape
+    // on the page it is measured on), so the file is read once.
+    let pageCount = 0;
     const out = await aboutFile(
       input,
       trust.guard(
         stampPdf(bytes, {
           images: { stamp: image.bytes },
-          placements: every ? [] : [placement],
-          every: every ? { placement, pages } : undefined,
+          placements: [],
+          plan(info) {
+            pageCount = info.pages.length;
+            const page = info.pages[index];
+            if (!page) throw new UsageError(pastTheEnd(index, input, pageCount));
+            const placement = placeOnPage(flags, { index, page }, { id: 'stamp', ...image });
+            return every ? { every: { placement, pages } } : { placements: [placement] };
+          },
           ...trust.options,
           onProgress: report.onProgress,
         }),
       ),
     );
     await writeOutput(output, out);
-    trust.finish({ encrypted: info.encryption !== null });
-    report.note(`wrote ${output} (${info.pages.length} pages, ${kb(out.length)})`);
+    report.note(`wrote ${output} (${pageCount} pages, ${kb(out.length)})`);
   },
 };

@@ -4,8 +4,11 @@
  */
 import { spawnSync } from 'node:child_process';
 
-/** How qpdf sees an input, before we touch it. */
-export type InputClass = 'reads' | 'password' | 'unreadable';
+/**
+ * How qpdf sees an input, before we touch it. "empty": qpdf reads it but lists no pages (a
+ * catalog whose /Pages is not a page tree): a NO_PAGES refusal is then the right answer.
+ */
+export type InputClass = 'reads' | 'empty' | 'password' | 'unreadable';
 
 const JUDGE_TIMEOUT_MS = 60_000;
 /**
@@ -29,7 +32,10 @@ function qpdf(args: readonly string[]) {
  */
 export function classifyInput(path: string): { readonly kind: InputClass; readonly pages: number } {
   const check = qpdf(['--check', path]);
-  if (check.status === 0 || check.status === 3) return { kind: 'reads', pages: pageCount(path) };
+  if (check.status === 0 || check.status === 3) {
+    const pages = pageCount(path);
+    return { kind: pages === 0 ? 'empty' : 'reads', pages };
+  }
   if (/invalid password/i.test(`${check.stderr}${check.stdout}`)) {
     return { kind: 'password', pages: 0 };
   }

@@ -106,7 +106,12 @@ export interface CorpusSummary {
   readonly refusals: readonly { file: string; path: PathName; detail?: string }[];
   /** Slowest stamp-page run against the median, in ms per page. */
   readonly slowest: { file: string; msPerPage: number; median: number } | undefined;
+  /** Stamp-page runs over OUTLIER_RATIO times the median ms per page, slowest first. */
+  readonly outliers: readonly { file: string; msPerPage: number; ratio: number }[];
 }
+
+/** Issue 19: stamping any corpus file takes at most 3x the median time per page. */
+export const OUTLIER_RATIO = 3;
 
 const OUTCOMES: readonly Outcome[] = [
   'ok',
@@ -149,6 +154,10 @@ export function summarize(results: readonly FileResult[]): CorpusSummary {
   perPage.sort((a, b) => a.msPerPage - b.msPerPage);
   const median = perPage[Math.floor(perPage.length / 2)]?.msPerPage ?? 0;
   const last = perPage.at(-1);
+  const outliers = perPage
+    .filter((p) => median > 0 && p.msPerPage > OUTLIER_RATIO * median)
+    .map((p) => ({ ...p, ratio: p.msPerPage / median }))
+    .reverse();
   return {
     table,
     runsOnReadable,
@@ -156,6 +165,7 @@ export function summarize(results: readonly FileResult[]): CorpusSummary {
     failures,
     refusals,
     slowest: last && { file: last.file, msPerPage: last.msPerPage, median },
+    outliers,
   };
 }
 
@@ -180,5 +190,23 @@ export function formatSummary(s: CorpusSummary, files: number): string {
     s.slowest
       ? `slowest stamp-page: ${s.slowest.msPerPage.toFixed(1)} ms/page (${s.slowest.file.split('/').pop()}), median ${s.slowest.median.toFixed(2)} ms/page`
       : '',
+    ...formatOutliers(s),
   ].join('\n');
+}
+
+/** The stamp-page outliers, one line each: ms per page and how many medians that is. */
+export function formatOutliers(s: CorpusSummary, max = 20): string[] {
+  if (s.outliers.length === 0) {
+    return [`no stamp-page run over ${OUTLIER_RATIO}x the median ms/page`];
+  }
+  return [
+    `stamp-page over ${OUTLIER_RATIO}x the median ms/page (${s.outliers.length}, timed on a shared machine):`,
+    ...s.outliers
+      .slice(0, max)
+      .map(
+        (o) =>
+          `  ${o.file.split('/').pop()}: ${o.msPerPage.toFixed(1)} ms/page, ${o.ratio.toFixed(1)}x`,
+      ),
+    ...(s.outliers.length > max ? [`  … ${s.outliers.length - max} more`] : []),
+  ];
 }

@@ -117,3 +117,28 @@ export function qpdfEncrypt(bytes: Uint8Array, user: string, owner: string): Uin
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * qpdf's AES-256 encryption of a file, with the /CF dictionary of /Encrypt moved into an object of
+ * its own by an appended update (pdf.js's issue7665.pdf has its /CF so): legal, and readers
+ * resolve it, but @libpdf/core's parser only reads a direct one.
+ */
+export function encryptedIndirectCf(bytes: Uint8Array): Uint8Array {
+  let text = latin1(qpdfEncrypt(bytes, '', 'owner'));
+  const cf = /\/CF\s*<<\s*\/StdCF\s*<<[^>]*>>\s*>>/.exec(text);
+  const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref\s*(\d+)/.exec(text);
+  if (!cf || !trailer) throw new Error('qpdf wrote an /Encrypt dictionary of another shape');
+  const n = 999;
+  const reference = `/CF ${n} 0 R`;
+  text = text.replace(cf[0], reference.padEnd(cf[0].length, ' '));
+  const keep = (key: string) =>
+    new RegExp(`/${key}\\s*(\\[[^\\]]*\\]|\\d+ \\d+ R)`).exec(trailer[1] ?? '')?.[0] ?? '';
+  const at = text.length;
+  const object = `${n} 0 obj\n${cf[0].slice(3).trim()}\nendobj\n`;
+  const xref = at + object.length;
+  text +=
+    `${object}xref\n0 1\n0000000000 65535 f \n${n} 1\n${String(at).padStart(10, '0')} 00000 n \n` +
+    `trailer\n<< /Size ${n + 1} ${keep('Root')} ${keep('Encrypt')} ${keep('ID')} /Prev ${trailer[2]} >>\n` +
+    `startxref\n${xref}\n%%EOF\n`;
+  return bytesOf(text);
+}

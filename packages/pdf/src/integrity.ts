@@ -1,0 +1,187 @@
+/**
+ * Checks on a loaded file that @libpdf/core, lenient by design, does not make: content that is
+ * gone or does not decode (the page would come out blank without a word), objects nested deep
+ * enough to be an attack, and what a file cut short has lost.
+ */
+import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+
+type Resolve = (o: PdfObject | undefined) => PdfObject | undefined;
+
+export const resolver =
+  (pdf: PDF): Resolve =>
+  (o) =>
+    o instanceof PdfRef ? (pdf.context.resolve(o) ?? undefined) : o;
+
+/**
+ * The streams the page's /Contents names, each with the reference it was named by, or
+ * undefined when one of them is gone (a missing object, or something that is not a stream):
+ * such a page would draw nothing.
+ */
+export function contentStreams(
+  page: PdfDict,
+  resolve: Resolve,
+): { ref: PdfRef | undefined; stream: PdfStream }[] | undefined {
+  const named = page.get('Contents');
+  if (named === undefined) return [];
+  const contents = resolve(named);
+  if (contents === undefined) return undefined;
+  const items = contents instanceof PdfArray ? contents.toArray() : [named as PdfObject];
+  const out: { ref: PdfRef | undefined; stream: PdfStream }[] = [];
+  for (const item of items) {
+    const stream = resolve(item);
+    if (!(stream instanceof PdfStream)) return undefined;
+    out.push({ ref: item instanceof PdfRef ? item : undefined, stream });
+  }
+  return out;
+}
+
+/**
+ * Is the stream read for `ref` written under that object's number? @libpdf/core parses what
+ * the cross-reference offset points at, whatever object is there; readers that find another
+ * object's header there rebuild the table. Streams read straight from the file are checked
+ * (their data is a view of its bytes); others (decrypted, or built) are taken as they are.
+ */
+export function headedBy(bytes: Uint8Array, stream: PdfStream, ref: PdfRef): boolean {
+  const { data } = stream;
+  if (data.buffer !== bytes.buffer) return true;
+  const at = data.byteOffset - bytes.byteOffset;
+  if (at < 0 || at > bytes.length) return true;
+  const from = Math.max(0, at - HEADER_WINDOW);
+  const before = String.fromCharCode(...bytes.subarray(from, at));
+  let last: RegExpExecArray | undefined;
+  for (const m of before.matchAll(OBJ_HEADER)) last = m;
+  return last === undefined || Number(last[1]) === ref.objectNumber;
+}
+
+/** How far before a stream's data its object header is looked for (a content dict is short). */
+const HEADER_WINDOW = 1024;
+const OBJ_HEADER = /(?:^|[^\d])(\d+)\s+\d+\s+obj\b/g;
+
+export function decodes(stream: PdfStream): boolean {
+  try {
+    stream.getDecodedData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Far deeper than any writer nests, and shallower than qpdf's limit for what we write back. */
+export const MAX_NESTING = 256;
+
+/** Arrays and dictionaries nested in an object beyond MAX_NESTING: an attack, not damage. */
+export function tooDeep(object: PdfObject): boolean {
+  const pending: [PdfObject, number][] = [[object, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [PdfObject, number];
+    if (depth > MAX_NESTING) return true;
+    if (item instanceof PdfDict) for (const [, v] of item) pending.push([v, depth + 1]);
+    else if (item instanceof PdfArray) for (const v of item) pending.push([v, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * How deep arrays and dictionaries nest in the file's bytes, streams and strings skipped: parsers
+ * cut absurd nesting short silently, so repairing such a file would keep a mangled page.
+ */
+export function rawNesting(bytes: Uint8Array): number {
+  let depth = 0;
+  let deepest = 0;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i];
+    if (c === 0x28) {
+      // a literal string: balanced parentheses, backslash escapes
+      let nest = 1;
+      for (i++; i < n && nest > 0; i++) {
+        if (bytes[i] === 0x5c) i++;
+        else if (bytes[i] === 0x28) nest++;
+        else if (bytes[i] === 0x29) nest--;
+      }
+      i--;
+    } else if (c === 0x5b || (c === 0x3c && bytes[i + 1] === 0x3c)) {
+      if (c === 0x3c) i++;
+      deepest = Math.max(deepest, ++depth);
+    } else if (c === 0x5d || (c === 0x3e && bytes[i + 1] === 0x3e)) {
+      if (c === 0x3e) i++;
+      depth = Math.max(0, depth - 1);
+    } else if (c === 0x73 && bytes[i + 1] === 0x74 && isStreamKeyword(bytes, i)) {
+      const end = indexOf(bytes, ENDSTREAM, i + 6);
+      if (end < 0) break;
+      i = end + ENDSTREAM.length - 1;
+      depth = 0;
+    }
+  }
+  return deepest;
+}
+
+const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+const STREAM = ascii('stream');
+const ENDSTREAM = ascii('endstream');
+const ENDOBJ = ascii('endobj');
+
+function isStreamKeyword(bytes: Uint8Array, at: number): boolean {
+  const before = bytes[at - 1];
+  if (before === 0x64) return false; // "endstream"
+  return (
+    STREAM.every((b, k) => bytes[at + k] === b) &&
+    (bytes[at + 6] === 0x0a || bytes[at + 6] === 0x0d)
+  );
+}
+
+function indexOf(bytes: Uint8Array, needle: readonly number[], from: number): number {
+  const first = needle[0] as number;
+  for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1)) {
+    if (needle.every((b, k) => bytes[i + k] === b)) return i;
+  }
+  return -1;
+}
+
+function lastIndexOf(bytes: Uint8Array, needle: readonly number[]): number {
+  const first = needle[0] as number;
+  for (let i = bytes.lastIndexOf(first); i >= 0; i = bytes.lastIndexOf(first, i - 1)) {
+    if (needle.every((b, k) => bytes[i + k] === b)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Does a file without its end markers hold its trailer after its last object? Then it was
+ * whole up to there, and what follows is junk someone appended (qpdf reads such files). Without
+ * one it was cut short, inside an object or in its cross-reference table, and qpdf refuses it.
+ */
+export function trailerAfterObjects(bytes: Uint8Array): boolean {
+  const end = lastIndexOf(bytes, ENDOBJ);
+  if (end < 0) return false;
+  let rest = '';
+  for (let i = end + ENDOBJ.length; i < bytes.length; i += 8192) {
+    rest += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+  }
+  return /\btrailer\s*<<[\s\S]*?\/Root\b/.test(rest);
+}
+
+/**
+ * Every object reachable from the catalog is there. A file cut short has lost whatever came
+ * after the cut; a reference to it would be a font, image or page part silently gone.
+ */
+export function nothingMissing(pdf: PDF): boolean {
+  const seen = new Set<string>();
+  const pending: PdfObject[] = [pdf.getCatalog()];
+  while (pending.length > 0) {
+    const item = pending.pop() as PdfObject;
+    if (item instanceof PdfRef) {
+      const key = `${item.objectNumber} ${item.generation}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const target = pdf.context.resolve(item);
+      if (target === null) return false;
+      pending.push(target);
+    } else if (item instanceof PdfDict) {
+      for (const [, v] of item) pending.push(v);
+    } else if (item instanceof PdfArray) {
+      for (const v of item) pending.push(v);
+    }
+  }
+  return true;
+}
