@@ -19,7 +19,7 @@ import KeywordStamp from './KeywordStamp';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { pagingSealEntry } from './pagingSeal';
-import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
+import { type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { discardPreparedExport, prepareExport, signPdfInWorker } from './signPdf';
 import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
@@ -28,6 +28,7 @@ import PdfTrustPanel from './trust/PdfTrustPanel';
 import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
 import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
+import { openFileForView } from './viewFile';
 
 type Opening =
   | { state: 'idle' }
@@ -103,7 +104,7 @@ export default function PdfSignTab() {
       setNotice(t('pdfsign.incomplete'));
       return;
     }
-    const result = await openForView(bytes, pw);
+    const result = await openFileForView(bytes, file, pw);
     if (!result.ok) {
       if (result.reason === 'broken') {
         setOpening({ state: 'idle' });
