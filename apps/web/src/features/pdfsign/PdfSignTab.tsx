@@ -70,17 +70,20 @@ export default function PdfSignTab() {
   const closePdfDoc = useSeal((s) => s.closePdfDoc);
 
   useEffect(preloadPdfjs, []);
-  // The export's worker starts with the file and opens it once something is placed, so that
-  // 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
+  // The export's worker starts with the file and opens it once pdf.js has read every page's size
+  // (the first page is on screen by then) or something is placed, so that 编辑完成 only draws and
+  // saves (signPdf.ts). Not while an export works: it has both cores.
   const file = pdfDoc?.file;
+  const [sized, setSized] = useState<Blob | null>(null);
   const placed = useSeal((s) => s.pdfPlacements.length > 0 || s.pagingSealOption.enabled);
   const working = job.state === 'working';
   const openWith = pdfDoc ? writeOptions(pdfDoc.password, trust.choice) : undefined;
   const { password, decrypt, ignoreRestrictions } = openWith ?? {};
   useEffect(() => {
     if (!file || working) return;
-    prepareExport(file, placed ? { password, decrypt, ignoreRestrictions } : undefined);
-  }, [file, placed, working, password, decrypt, ignoreRestrictions]);
+    const ahead = placed || sized === file;
+    prepareExport(file, ahead ? { password, decrypt, ignoreRestrictions } : undefined);
+  }, [file, placed, sized, working, password, decrypt, ignoreRestrictions]);
   useEffect(() => (file ? discardPreparedExport : undefined), [file]);
   // A PDF kept from before a reload is opened for view here, a closed one let go.
   useRestoredView(
@@ -128,6 +131,7 @@ export default function PdfSignTab() {
       if (openingRef.current === attempt && !sameSizes(pages, result.pages)) {
         openPdfDoc({ ...opened, pages });
       }
+      if (openingRef.current === attempt) setSized(file);
     });
   }
 
