@@ -70,20 +70,20 @@ export default function PdfSignTab() {
   const closePdfDoc = useSeal((s) => s.closePdfDoc);
 
   useEffect(preloadPdfjs, []);
-  // The export's worker starts with the file and opens it once pdf.js has read every page's size
-  // (the first page is on screen by then) or something is placed, so that 编辑完成 only draws and
-  // saves (signPdf.ts). Not while an export works: it has both cores.
+  // The export's worker starts, and opens the file ahead, once the first page is drawn (started
+  // with the file, its compiling delayed the first page by ~130 ms) or something is placed, so
+  // that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
   const file = pdfDoc?.file;
-  const [sized, setSized] = useState<Blob | null>(null);
+  const [shown, setShown] = useState<Blob | null>(null);
+  const onFirstDrawn = useCallback(() => setShown(sealStore.getState().pdfDoc?.file ?? null), []);
   const placed = useSeal((s) => s.pdfPlacements.length > 0 || s.pagingSealOption.enabled);
   const working = job.state === 'working';
   const openWith = pdfDoc ? writeOptions(pdfDoc.password, trust.choice) : undefined;
   const { password, decrypt, ignoreRestrictions } = openWith ?? {};
   useEffect(() => {
-    if (!file || working) return;
-    const ahead = placed || sized === file;
-    prepareExport(file, ahead ? { password, decrypt, ignoreRestrictions } : undefined);
-  }, [file, placed, sized, working, password, decrypt, ignoreRestrictions]);
+    if (!file || working || (!placed && shown !== file)) return;
+    prepareExport(file, { password, decrypt, ignoreRestrictions });
+  }, [file, placed, shown, working, password, decrypt, ignoreRestrictions]);
   useEffect(() => (file ? discardPreparedExport : undefined), [file]);
   // A PDF kept from before a reload is opened for view here, a closed one let go.
   useRestoredView(
@@ -131,7 +131,6 @@ export default function PdfSignTab() {
       if (openingRef.current === attempt && !sameSizes(pages, result.pages)) {
         openPdfDoc({ ...opened, pages });
       }
-      if (openingRef.current === attempt) setSized(file);
     });
   }
 
@@ -344,7 +343,7 @@ export default function PdfSignTab() {
         {pdfDoc && viewDoc ? (
           <>
             <PdfTrustPanel state={trust} />
-            <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
+            <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} onFirstDrawn={onFirstDrawn} />
           </>
         ) : (
           <p className={layout.hint}>{t('pdfsign.hint')}</p>
