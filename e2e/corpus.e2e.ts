@@ -55,6 +55,10 @@ async function alertText(page: Page): Promise<string> {
 
 /** Waits for the first page drawn, or an error / password prompt; returns the error if any. */
 async function openInTab(page: Page, file: string): Promise<string | null> {
+  // The last file is closed first, so that its pages are not taken for this one's.
+  const close = page.getByRole('button', { name: '关闭PDF', exact: true });
+  if ((await close.count()) > 0) await close.click();
+  await expect.poll(() => page.locator('[data-page]').count()).toBe(0);
   await page.getByLabel('选择PDF').setInputFiles(file);
   const drawn = page.locator('[data-page="1"][data-drawn]');
   const deadline = Date.now() + STEP_MS;
@@ -173,7 +177,7 @@ describe.skipIf(!dir || !hasQpdf)('a sample of the pdf.js corpus in the browser'
           browserOnly.push(r);
           continue;
         }
-        // A newly opened file starts with no stamps: the last file's are gone with it.
+        // A newly opened file starts with no stamps: the last file's went with it.
         const stale = await page.locator('[data-placement]').count();
         if (stale > 0) {
           const r = row('stale-stamps', `${stale} stamps of the last file shown`);

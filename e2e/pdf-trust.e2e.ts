@@ -14,6 +14,7 @@ import { brokenXref, certified } from '../packages/pdf/test/helpers/update-fixtu
 import {
   type OutsideSigner,
   outsideSigner,
+  qpdf,
   qpdfCheck,
   qpdfEncrypt,
   qpdfEncryption,
@@ -147,6 +148,21 @@ describe('PDF签章 keeps signatures and passwords', () => {
       await context.close();
     },
   );
+
+  it('an AES-256 PDF whose owner password is empty opens without a prompt and keeps its password', async () => {
+    // pdf.js never tries the empty owner password (qpdf and the engine do): the tab shows a copy
+    // written without the encryption, and stamps the file itself (issue 19; pdf.js's pr6531_2.pdf).
+    const locked = qpdf(plain, ['--encrypt', 'user', '', '256', '--allow-insecure', '--']);
+    const { context, page } = await openPage(app.browser, app.server.url);
+    await openPdfTab(page);
+    await choose(page, 'empty-owner.pdf', locked);
+    const out = await stampAndDownload(page);
+    expect(await page.getByLabel('密码', { exact: true }).count()).toBe(0);
+    expect(startsWith(out, locked)).toBe(true);
+    expect(qpdfEncryption(out, 'user')).toBe('AES-256');
+    expect(qpdfCheck(out, 'user')).toBeNull();
+    await context.close();
+  });
 
   it('permissions that forbid changes: said before stamping; refused next to 编辑完成 until confirmed', async () => {
     const restricted = qpdfEncrypt(plain, {

@@ -22,7 +22,7 @@ import {
   sinceChosen,
   startSampler,
 } from './browser';
-import { cliInProcessMs } from './cli-reference';
+import { cliFirstCallMs, cliInProcessMs } from './cli-reference';
 import type { Fixture } from './fixtures';
 
 /** Issue 16 item 6: 编辑完成 to download within this many times the CLI's in-process time. */
@@ -123,6 +123,7 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
   const again = await exportAgain(tab.page, PAUSE_MS);
   await tab.close();
   const cliMs = await cliInProcessMs(pdf.path);
+  const cliFirstMs = cliFirstCallMs(pdf.path);
   const ratio = (figures.seconds * 1000) / cliMs;
   const warnings: string[] = [];
   if (!figures.progressSeen) warnings.push('no progress bar was seen while the export worked');
@@ -149,6 +150,11 @@ export async function batchAll(browser: Browser, url: string, pdf: Fixture): Pro
           Math.round(again * 100) / 100,
         ],
         ['browser again / CLI', Math.round(((again * 1000) / cliMs) * 10) / 10],
+        [
+          'CLI in-process, first call in a fresh process (median of 3), s',
+          Math.round(cliFirstMs / 10) / 100,
+        ],
+        ['browser / CLI first call', Math.round(((figures.seconds * 1000) / cliFirstMs) * 10) / 10],
         ['progress bar seen', figures.progressSeen ? 'yes' : 'no'],
         ['main-thread long tasks (> 50 ms)', figures.longTasks],
         ['longest main-thread task, ms', ms(figures.maxLongTask)],

@@ -45,6 +45,7 @@ export function transferablesOf(job: PdfJob): ArrayBuffer[] {
   switch (job.kind) {
     case 'inspect':
     case 'findText':
+    case 'viewCopy':
       return [job.bytes];
     case 'merge':
       return job.files.map((f) => f.bytes);

@@ -2,7 +2,14 @@
  * The PDF worker: runs @yinzhang/pdf (merging, images to PDF, reading page counts) off the main
  * thread. Everything it does is in protocol.ts; this file only wires it to the worker's messages.
  */
-import { findTextInPdf, imagesToPdf, type Mm, mergePdfs, readPdfInfo } from '@yinzhang/pdf';
+import {
+  findTextInPdf,
+  imagesToPdf,
+  type Mm,
+  mergePdfs,
+  placeAll,
+  readPdfInfo,
+} from '@yinzhang/pdf';
 import { handleRequest, type JobRequest, type PdfEngine } from './protocol';
 
 const engine: PdfEngine = {
@@ -11,6 +18,8 @@ const engine: PdfEngine = {
   findTextInPdf,
   imagesToPdf: (images, { marginMm, ...options }) =>
     imagesToPdf(images, { ...options, marginMm: marginMm as Mm }),
+  // Nothing placed, 移除密码: the whole file written again without its encryption.
+  decryptedCopy: (bytes) => placeAll(bytes, { images: {}, placements: [], decrypt: true }),
 };
 
 // The app is typed with the DOM library; this is the part of the worker's global scope used here.

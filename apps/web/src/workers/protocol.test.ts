@@ -39,6 +39,7 @@ function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
       };
     }),
     imagesToPdf: vi.fn<PdfEngine['imagesToPdf']>(async (images) => new Uint8Array(images.length)),
+    decryptedCopy: vi.fn<PdfEngine['decryptedCopy']>(async (bytes) => Uint8Array.of(...bytes, 0xd)),
     findTextInPdf: vi.fn<PdfEngine['findTextInPdf']>(async (bytes, query) =>
       bytes.length > 0 ? [{ page: 1, box: BOX, text: query, context: `甲方${query}` }] : [],
     ),
@@ -216,5 +217,31 @@ describe('progressFraction', () => {
     [{ phase: 'copy', done: 0, total: 0 }, 0.9],
   ] as const)('%o -> %f', (progress, expected) => {
     expect(progressFraction(progress)).toBeCloseTo(expected);
+  });
+});
+
+describe('handleRequest viewCopy', () => {
+  it('answers with the engine’s copy, transferred', async () => {
+    const engine = fakeEngine();
+    const posted = await run(
+      { id: 4, kind: 'viewCopy', bytes: Uint8Array.of(1, 2).buffer },
+      engine,
+    );
+    const [last] = posted.slice(-1);
+    const answer = (last?.message as { answer?: { bytes: ArrayBuffer } } | undefined)?.answer;
+    expect([...new Uint8Array(answer?.bytes ?? new ArrayBuffer(0))]).toEqual([1, 2, 0xd]);
+    expect(last?.transfer).toEqual([answer?.bytes]);
+  });
+
+  it('fails with the engine’s code when the file needs a password', async () => {
+    const engine = fakeEngine({
+      decryptedCopy: async () => {
+        throw Object.assign(new Error('This PDF is protected by a password'), {
+          code: 'PASSWORD_REQUIRED',
+        });
+      },
+    });
+    const posted = await run({ id: 5, kind: 'viewCopy', bytes: new ArrayBuffer(1) }, engine);
+    expect(posted.at(-1)?.message).toMatchObject({ type: 'failed', code: 'PASSWORD_REQUIRED' });
   });
 });

@@ -21,7 +21,12 @@ export type PdfJob =
   /** PNG or JPEG bytes, one page each. */
   | { kind: 'images'; images: ArrayBuffer[]; options: ImageJobOptions }
   /** 关键字签章: where the words are (the bytes are a copy: the page keeps its file). */
-  | { kind: 'findText'; bytes: ArrayBuffer; query: string; password?: string | undefined };
+  | { kind: 'findText'; bytes: ArrayBuffer; query: string; password?: string | undefined }
+  /**
+   * The file written without its encryption, to be shown by pdf.js: for a file that opens with an
+   * empty owner password, which pdf.js never tries (the engine and qpdf do).
+   */
+  | { kind: 'viewCopy'; bytes: ArrayBuffer };
 
 export type InspectAnswer =
   | ({ ok: true; pages: number } & Partial<InspectTrust>)
@@ -50,6 +55,7 @@ export interface JobAnswers {
   merge: MergeAnswer;
   images: ImagesAnswer;
   findText: { hits: TextHit[] };
+  viewCopy: { bytes: ArrayBuffer };
 }
 
 export type JobRequest = PdfJob & { id: number };
@@ -84,6 +90,8 @@ export interface PdfEngine {
     query: string,
     options: { password?: string | undefined },
   ): Promise<TextHit[]>;
+  /** The file opened without a password and written in full without its encryption. */
+  decryptedCopy(bytes: Uint8Array): Promise<Uint8Array>;
 }
 
 export type Post = (message: JobMessage, transfer: Transferable[]) => void;
@@ -156,6 +164,10 @@ async function run(
         password: job.password,
       });
       return { answer: { hits }, transfer: [] };
+    }
+    case 'viewCopy': {
+      const bytes = exactBuffer(await engine.decryptedCopy(new Uint8Array(job.bytes)));
+      return { answer: { bytes }, transfer: [bytes] };
     }
   }
 }

@@ -15,6 +15,8 @@ interface Props {
   label: string;
   /** The scrolling viewer: pages near it draw, pages far from it give their canvas back. */
   root: HTMLElement | null;
+  /** Told each time the page is drawn. */
+  onDrawn?: (() => void) | undefined;
 }
 
 /** A redraw for a new width waits this long, so that a window being resized draws once. */
@@ -27,7 +29,16 @@ const KEEP_MARGIN = '1200px 0px';
  * One page: a placeholder of the page's size, with a canvas while it is near the view. Memoised:
  * loading 5 more pages of a 1000-page column must not re-render the 995 already there.
  */
-export default memo(function PdfPageCanvas({ doc, index, width, height, top, label, root }: Props) {
+export default memo(function PdfPageCanvas({
+  doc,
+  index,
+  width,
+  height,
+  top,
+  label,
+  root,
+  onDrawn,
+}: Props) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The width the current canvas was drawn at; 0 for a new canvas (drawn without waiting).
@@ -90,6 +101,7 @@ export default memo(function PdfPageCanvas({ doc, index, width, height, top, lab
             // For `npm run bench:web` (time to the first page, beside the stock viewer's).
             if (index === 0) performance.mark('pdfsign:first-page');
             setDrawn(true);
+            onDrawn?.();
           } catch {
             // Cancelled (the page scrolled away), or a page pdf.js cannot draw: it stays blank.
           } finally {
@@ -105,7 +117,7 @@ export default memo(function PdfPageCanvas({ doc, index, width, height, top, lab
       // once the page is drawn again they are decoded again. Done when its render has stopped.
       proxy?.cleanup();
     };
-  }, [near, doc, index, width]);
+  }, [near, doc, index, width, onDrawn]);
 
   useEffect(() => {
     if (near) return;

@@ -33,13 +33,15 @@ export interface PagesView {
 interface Props {
   doc: PDFDocumentProxy;
   viewRef: RefObject<PagesView | null>;
+  /** Told when the first page is drawn (keep it stable: the pages are memoised). */
+  onFirstDrawn?: (() => void) | undefined;
 }
 
 /**
  * The PDF's pages in one scrolling column, loaded 5 at a time, with the stamps on them. Memoised:
  * the tab re-renders on every export progress step, and this column may hold 1000 pages.
  */
-export default memo(function PdfPages({ doc, viewRef }: Props) {
+export default memo(function PdfPages({ doc, viewRef, onFirstDrawn }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const pdfDoc = useSeal((s) => s.pdfDoc);
@@ -135,6 +137,7 @@ export default memo(function PdfPages({ doc, viewRef }: Props) {
                 height={layout.heights[i] ?? 0}
                 root={scroller}
                 label={t('pdfsign.page', { n: i + 1 })}
+                onDrawn={i === 0 ? onFirstDrawn : undefined}
               />
             ))}
           {width > 0 &&

@@ -19,7 +19,7 @@ import KeywordStamp from './KeywordStamp';
 import PdfPages, { type PagesView } from './PdfPages';
 import styles from './PdfSignTab.module.css';
 import { pagingSealEntry } from './pagingSeal';
-import { openForView, type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
+import { type PDFDocumentProxy, preloadPdfjs } from './pdfjs';
 import SignOptions from './SignOptions';
 import { discardPreparedExport, prepareExport, signPdfInWorker } from './signPdf';
 import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
@@ -28,6 +28,7 @@ import PdfTrustPanel from './trust/PdfTrustPanel';
 import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
 import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
+import { openFileForView } from './viewFile';
 
 type Opening =
   | { state: 'idle' }
@@ -69,17 +70,20 @@ export default function PdfSignTab() {
   const closePdfDoc = useSeal((s) => s.closePdfDoc);
 
   useEffect(preloadPdfjs, []);
-  // The export's worker starts with the file and opens it once something is placed, so that
-  // 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
+  // The export's worker starts, and opens the file ahead, once the first page is drawn (started
+  // with the file, its compiling delayed the first page by ~130 ms) or something is placed, so
+  // that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
   const file = pdfDoc?.file;
+  const [shown, setShown] = useState<Blob | null>(null);
+  const onFirstDrawn = useCallback(() => setShown(sealStore.getState().pdfDoc?.file ?? null), []);
   const placed = useSeal((s) => s.pdfPlacements.length > 0 || s.pagingSealOption.enabled);
   const working = job.state === 'working';
   const openWith = pdfDoc ? writeOptions(pdfDoc.password, trust.choice) : undefined;
   const { password, decrypt, ignoreRestrictions } = openWith ?? {};
   useEffect(() => {
-    if (!file || working) return;
-    prepareExport(file, placed ? { password, decrypt, ignoreRestrictions } : undefined);
-  }, [file, placed, working, password, decrypt, ignoreRestrictions]);
+    if (!file || working || (!placed && shown !== file)) return;
+    prepareExport(file, { password, decrypt, ignoreRestrictions });
+  }, [file, placed, shown, working, password, decrypt, ignoreRestrictions]);
   useEffect(() => (file ? discardPreparedExport : undefined), [file]);
   // A PDF kept from before a reload is opened for view here, a closed one let go.
   useRestoredView(
@@ -103,7 +107,7 @@ export default function PdfSignTab() {
       setNotice(t('pdfsign.incomplete'));
       return;
     }
-    const result = await openForView(bytes, pw);
+    const result = await openFileForView(bytes, file, pw);
     if (!result.ok) {
       if (result.reason === 'broken') {
         setOpening({ state: 'idle' });
@@ -339,7 +343,7 @@ export default function PdfSignTab() {
         {pdfDoc && viewDoc ? (
           <>
             <PdfTrustPanel state={trust} />
-            <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} />
+            <PdfPages key={serial} doc={viewDoc} viewRef={viewRef} onFirstDrawn={onFirstDrawn} />
           </>
         ) : (
           <p className={layout.hint}>{t('pdfsign.hint')}</p>

@@ -13,6 +13,7 @@ import {
   signPdf,
 } from '@yinzhang/pdf';
 import { postTimestamp } from '../digsig/tsa';
+import { bytesInterner } from './interner';
 import {
   openKey,
   runSignJob,
@@ -32,16 +33,27 @@ const scope = self as unknown as {
 
 type PlaceAllOptions = Parameters<typeof placeAll>[1];
 
+/** The stamp images of this worker's earlier jobs (see interner.ts). */
+const seenImage = bytesInterner(16);
+
+function withSeenImages(options: PlaceAllOptions): PlaceAllOptions {
+  const images: Record<string, Uint8Array> = {};
+  for (const [id, bytes] of Object.entries(options.images)) images[id] = seenImage(bytes);
+  return { ...options, images };
+}
+
 // The engine's placements carry branded units; the plan's are the same numbers, unbranded.
 const engine: SignEngine = {
   // An opening that failed is done again on the job's own bytes, so that its error is the job's.
-  placeAll: ((bytes: Uint8Array, options: PlaceAllOptions, opened?: Promise<PdfUpdate>) =>
-    opened
+  placeAll: ((bytes: Uint8Array, given: PlaceAllOptions, opened?: Promise<PdfUpdate>) => {
+    const options = withSeenImages(given);
+    return opened
       ? opened.then(
           (update) => placeAllOn(update, options),
           () => placeAll(bytes, options),
         )
-      : placeAll(bytes, options)) as unknown as SignEngine['placeAll'],
+      : placeAll(bytes, options);
+  }) as unknown as SignEngine['placeAll'],
   readP12,
   signingKeyFromCryptoKey,
   signPdf: signPdf as unknown as SignEngine['signPdf'],

@@ -1,8 +1,9 @@
 /**
- * Runs one export in a PDF签章 worker; the worker ends with the job (its memory goes with it).
- * A spare worker is started while the user places stamps: its engine code is loaded and compiled,
- * and it opens the document ahead, so 编辑完成 only draws and saves (issue 16: the browser's
- * 批量签章 near the CLI's time).
+ * Runs one export in a PDF签章 worker. A spare worker is started while the user places stamps: its
+ * engine code is loaded and compiled, and it opens the document ahead, so 编辑完成 only draws and
+ * saves (issue 16: the browser's 批量签章 near the CLI's time). After a job on a file it could open
+ * ahead, the worker stays as the next spare (its code is optimised by then); after a larger file's
+ * or a failed job it ends, and its memory goes with it.
  */
 import {
   type OpenOptions,
@@ -43,8 +44,8 @@ function startWorker(): Worker {
   });
 }
 
-function startSpare(file: Blob): Spare {
-  const worker = startWorker();
+/** A spare for `file`: a new worker, or one whose job on that file is done. */
+function startSpare(file: Blob, worker = startWorker()): Spare {
   // A spare that failed to start is not used: the export starts a worker of its own.
   worker.addEventListener('error', () => {
     if (spare?.worker === worker) discardPreparedExport();
@@ -87,27 +88,41 @@ export function signPdfInWorker(
   if (spare && spare.file !== request.file) discardPreparedExport();
   const worker = spare?.worker ?? startWorker();
   spare = null;
+  const job = new AbortController();
+  const { signal } = job;
   return new Promise<Blob>((resolve, reject) => {
-    worker.addEventListener('message', (event: MessageEvent<SignMessage>) => {
-      const m = event.data;
-      if (m.type === 'progress') {
-        onProgress(m.fraction);
-        return;
-      }
-      if (m.type === 'notice') {
-        onNotice(m);
-        return;
-      }
-      worker.terminate();
-      if (m.type === 'done') {
-        onWarnings(m.warnings);
-        resolve(m.blob);
-      } else reject(new SignError(m.message, m.code));
-    });
-    worker.addEventListener('error', (event) => {
-      worker.terminate();
-      reject(new SignError(event.message || 'worker failed'));
-    });
+    worker.addEventListener(
+      'message',
+      (event: MessageEvent<SignMessage>) => {
+        const m = event.data;
+        if (m.type === 'progress') {
+          onProgress(m.fraction);
+          return;
+        }
+        if (m.type === 'notice') {
+          onNotice(m);
+          return;
+        }
+        job.abort();
+        if (m.type === 'done' && !spare && request.file.size <= OPEN_AHEAD_MAX_BYTES) {
+          spare = startSpare(request.file, worker);
+        } else worker.terminate();
+        if (m.type === 'done') {
+          onWarnings(m.warnings);
+          resolve(m.blob);
+        } else reject(new SignError(m.message, m.code));
+      },
+      { signal },
+    );
+    worker.addEventListener(
+      'error',
+      (event) => {
+        job.abort();
+        worker.terminate();
+        reject(new SignError(event.message || 'worker failed'));
+      },
+      { signal },
+    );
     post(worker, { type: 'export', request }, Object.values(request.images));
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PdfDoc } from '../../store/pdfsign';
-import { openForView, type PDFDocumentProxy } from './pdfjs';
+import type { PDFDocumentProxy } from './pdfjs';
+import { openFileForView } from './viewFile';
 
 /**
  * Keeps pdf.js's view of the PDF in step with the store when the store changes it on its own: a
@@ -23,7 +24,7 @@ export function useRestoredView(
     let live = true;
     void pdfDoc.file
       .arrayBuffer()
-      .then((bytes) => openForView(new Uint8Array(bytes), pdfDoc.password))
+      .then((bytes) => openFileForView(new Uint8Array(bytes), pdfDoc.file, pdfDoc.password))
       .then(
         (result) => {
           if (!result.ok) return;
