@@ -6,6 +6,7 @@ import {
   JobTimeoutError,
   PoolBusyError,
   PoolClosedError,
+  STUCK_FACTOR,
   WorkerJobError,
   WorkerPool,
   type WorkerPoolOptions,
@@ -100,6 +101,20 @@ describe('WorkerPool', () => {
     const after = await pool.run({ kind: 'echo', value: 2 });
     expect(after.threadId).toBe(before.threadId);
     expect(pool.stats().completed).toBe(3);
+  });
+
+  it('with stopOnTimeout false still stops a job that runs STUCK_FACTOR times its deadline', {
+    timeout: 15_000,
+  }, async () => {
+    const pool = testPool({ size: 1, maxQueue: 0, jobTimeoutMs: 1_000, stopOnTimeout: false });
+    const before = await pool.run({ kind: 'echo', value: 0 });
+    const stuck = pool.run({ kind: 'sleep', ms: 60_000 }).catch((e: unknown) => e);
+    expect(await stuck).toBeInstanceOf(JobTimeoutError);
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(PoolBusyError);
+    // Past STUCK_FACTOR x 1 s the worker is terminated and its slot freed; a new worker answers.
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * STUCK_FACTOR + 500));
+    const after = await pool.run({ kind: 'echo', value: 2 });
+    expect(after.threadId).not.toBe(before.threadId);
   });
 
   it('kills a worker over its heap ceiling without harming the process, then carries on', async () => {

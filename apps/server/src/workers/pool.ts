@@ -32,6 +32,8 @@ export interface WorkerPoolOptions {
    * deadline, but the job finishes and its worker lives on. Terminating a worker that was only
    * slow (cold, on a busy machine) made its replacement start cold again, which timed out the
    * next jobs in turn: every create of a mixed `npm run load -- --bombs` run answered 503.
+   * Even then a job still running at STUCK_FACTOR times the deadline is stopped: that is a worker
+   * gone wrong, not a slow one, and it must not hold its slot for ever.
    */
   readonly stopOnTimeout?: boolean;
   /** V8 heap ceiling per worker (MB); a worker over it dies and its job fails. */
@@ -47,6 +49,9 @@ export interface WorkerPoolOptions {
   /** Thread name prefix (shows in diagnostics). */
   readonly name?: string;
 }
+
+/** With stopOnTimeout false, a job is stopped after this many times its deadline. */
+export const STUCK_FACTOR = 6;
 
 export interface PoolStats {
   readonly size: number;
@@ -167,7 +172,8 @@ export class WorkerPool<Req, Res> {
     const stop = this.#options.stopOnTimeout ?? true;
     // A signal of the job's own either way: piscina listens on it, and hundreds of jobs listening
     // on the pool's one closing signal trip Node's MaxListenersExceededWarning.
-    const signal = AbortSignal.any(stop ? [timeout, this.#closing.signal] : [this.#closing.signal]);
+    const stuck = AbortSignal.timeout(this.#options.jobTimeoutMs * STUCK_FACTOR);
+    const signal = AbortSignal.any([stop ? timeout : stuck, this.#closing.signal]);
     // The job holds its place in the admission count until piscina is done with it, even when
     // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
     const running = this.#piscina.run(job, { signal });
