@@ -21,6 +21,7 @@ import {
   PdfStream,
   PdfString,
 } from '@libpdf/core';
+import { drawnContent, inflatesAsWritten } from './page-content';
 
 /** Entries a page may take from its ancestors in the page tree (ISO 32000 §7.7.3.4). */
 const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
@@ -75,7 +76,9 @@ export class InputCopier {
       if (page instanceof PdfDict) {
         for (const [name, value] of page) {
           if (PAGE_ONLY.has(name.value)) continue;
-          copy.set(name, name.value === 'Annots' ? this.copyAnnots(value) : this.copy(value));
+          if (name.value === 'Annots') copy.set(name, this.copyAnnots(value));
+          else if (name.value === 'Contents') copy.set(name, this.copyContents(value));
+          else copy.set(name, this.copy(value));
         }
         for (const name of INHERITABLE) {
           if (copy.has(name)) continue;
@@ -98,6 +101,32 @@ export class InputCopier {
       node = this.resolve(node.get('Parent'));
     }
     return undefined;
+  }
+
+  /**
+   * A page's content entries that draw something (see drawnContent). Flate data that does not
+   * inflate as written (a fuzzed or damaged stream readers decode as far as they can) is written
+   * as that decoded content, unfiltered: qpdf rejects a merged file that carries it as it is.
+   */
+  private copyContents(value: PdfObject): PdfObject {
+    const listed = this.resolve(value);
+    const items = listed instanceof PdfArray ? listed.toArray() : [value];
+    const out: PdfObject[] = [];
+    const { registry } = this.target.context;
+    for (const item of items) {
+      const stream = this.resolve(item);
+      if (!(stream instanceof PdfStream)) continue;
+      if (inflatesAsWritten(stream)) {
+        out.push(this.copy(item));
+        continue;
+      }
+      const data = drawnContent(stream);
+      if (data === undefined) continue;
+      const ref = registry.allocateRef();
+      registry.registerAt(ref, new PdfStream([], data));
+      out.push(ref);
+    }
+    return new PdfArray(out);
   }
 
   /** A page's annotations, without the links that lead nowhere in the merged file. */

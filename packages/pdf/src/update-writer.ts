@@ -17,10 +17,11 @@ import {
   PdfRef,
   PdfStream,
 } from '@libpdf/core';
-import { unzlibSync, zlibSync } from 'fflate';
+import { zlibSync } from 'fflate';
 import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
 import { type ContentBalance, closingSource, openingSource, scanBalance } from './content-scan';
 import { keepCryptFilters } from './crypt-filters';
+import { drawnContent } from './page-content';
 
 export type UpdateDraw = Draw<PdfRef>;
 
@@ -31,28 +32,6 @@ const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** Half the side of the box of a page's content made a form: far beyond any page's boxes. */
 const FORM_EXTENT = 10_000_000;
-
-/**
- * A content stream's data. Plain Flate (most content) is inflated by fflate, several times faster
- * than @libpdf/core's pako on the large pages that made stamping slow; anything else, or data
- * fflate finds corrupt, goes through @libpdf/core, which decodes as far as the data allows.
- */
-function decoded(stream: PdfStream): Uint8Array {
-  const filter = stream.get('Filter');
-  const only = filter instanceof PdfArray && filter.length === 1 ? filter.at(0) : filter;
-  if (
-    only instanceof PdfName &&
-    only.value === 'FlateDecode' &&
-    stream.get('DecodeParms') === undefined
-  ) {
-    try {
-      return unzlibSync(stream.data);
-    } catch {
-      // decoded leniently below
-    }
-  }
-  return stream.getDecodedData();
-}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
@@ -173,15 +152,8 @@ export class UpdateWriter {
     const items: PdfObject[] = [];
     const parts: Uint8Array[] = [];
     for (const item of listed) {
-      const stream = this.resolve(item);
-      if (!(stream instanceof PdfStream)) continue;
-      let data: Uint8Array;
-      try {
-        data = decoded(stream);
-      } catch {
-        continue;
-      }
-      if (data.length === 0 && stream.data.length > 0) continue;
+      const data = drawnContent(this.resolve(item));
+      if (data === undefined) continue;
       items.push(item);
       parts.push(data, SPACE);
     }
