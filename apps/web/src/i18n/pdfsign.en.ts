@@ -10,7 +10,8 @@ export default {
     hint: 'After choosing a PDF, click a stamp in My stamps to put it on the current page. Drag to move (also across the gap between pages), drag a corner to resize; a selected stamp can be rotated or removed.',
     pickHint: 'Click a stamp to put it on the current page.',
     opening: 'Opening…',
-    broken: 'The PDF cannot be opened; it may be damaged: {{message}}',
+    broken:
+      '“{{file}}” cannot be opened; it may be damaged. Use the original file, or export it again from the program that made it.',
     incomplete:
       'The PDF cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading.',
     passwordTitle: 'This PDF has a password',

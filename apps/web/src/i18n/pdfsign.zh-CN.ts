@@ -8,7 +8,7 @@ export default {
     hint: '选择PDF后，点击“我的印章”中的印章放到当前页上。拖动移动（可拖过页间空隙），拖动四角缩放；选中后可旋转、删除。',
     pickHint: '点击印章，把它放到当前页上。',
     opening: '正在打开…',
-    broken: 'PDF无法打开，可能已损坏：{{message}}',
+    broken: '“{{file}}”无法打开，可能已损坏。请换用原始文件，或用生成它的程序重新导出后再试。',
     incomplete: 'PDF无法打开：文件不完整（缺少结尾），可能没有下载完，请换一个。',
     passwordTitle: '此PDF有密码',
     password: '密码',

@@ -43,6 +43,18 @@ export default {
       'Carries {{count}} digital signature, which the merged file does not keep (a merge makes a new document)',
     mergeDropped_other:
       'Carries {{count}} digital signatures, which the merged file does not keep (a merge makes a new document)',
+    error: {
+      NOT_PDF: '“{{file}}” is not a PDF; choose a PDF file.',
+      BROKEN_PDF:
+        '“{{file}}” is damaged beyond repair. Use the original file, or export it again from the program that made it.',
+      NO_PAGES: '“{{file}}” has no pages.',
+      PASSWORD_REQUIRED: '“{{file}}” is protected by a password; enter it first.',
+      PASSWORD_WRONG: 'The password does not open “{{file}}”; try again.',
+      UNSUPPORTED_ENCRYPTION:
+        '“{{file}}” is encrypted in a way we do not support; remove its password with another tool first.',
+      BAD_IMAGE: 'The stamp image cannot be read; use another PNG or JPEG.',
+      BAD_PLACEMENT: 'The position or size of a stamp is invalid; place it again.',
+    },
   },
 } satisfies {
   trust: Record<keyof (typeof zhCN)['trust'] | 'signatures_one' | 'mergeDropped_one', unknown>;

@@ -31,5 +31,16 @@ export default {
     },
     kept: '已保留原密码。',
     mergeDropped_other: '带有 {{count}} 个数字签名，合成后不保留（合并生成的是新文档）',
+    /** Why the engine could not read or write a file, by its error code (issue 19: our words). */
+    error: {
+      NOT_PDF: '“{{file}}”不是PDF文件，请选择PDF。',
+      BROKEN_PDF: '“{{file}}”已损坏，无法修复。请换用原始文件，或用生成它的程序重新导出后再试。',
+      NO_PAGES: '“{{file}}”中没有任何页面。',
+      PASSWORD_REQUIRED: '“{{file}}”有密码保护，请先输入密码。',
+      PASSWORD_WRONG: '密码打不开“{{file}}”，请重新输入。',
+      UNSUPPORTED_ENCRYPTION: '“{{file}}”的加密方式不受支持，请先用其他工具移除密码后再试。',
+      BAD_IMAGE: '印章图片无法读取，请换一张PNG或JPEG图片后再试。',
+      BAD_PLACEMENT: '印章的位置或大小无效，请重新放置后再试。',
+    },
   },
 };

@@ -25,7 +25,7 @@ import { discardPreparedExport, prepareExport, signPdfInWorker } from './signPdf
 import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
 import PdfPasswordForm from './trust/PdfPasswordForm';
 import PdfTrustPanel from './trust/PdfTrustPanel';
-import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
+import { pdfErrorKey, preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
 import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
 import { openFileForView } from './viewFile';
@@ -111,7 +111,9 @@ export default function PdfSignTab() {
     if (!result.ok) {
       if (result.reason === 'broken') {
         setOpening({ state: 'idle' });
-        setNotice(t('pdfsign.broken', { message: result.message }));
+        // pdf.js's own words go to the debug log; the user reads ours (issue 19).
+        console.debug('pdf.js could not open the file:', result.message);
+        setNotice(t('pdfsign.broken', { file: file.name }));
       } else {
         setOpening({ state: 'password', file, wrong: result.reason === 'wrongPassword' });
       }
@@ -231,10 +233,18 @@ export default function PdfSignTab() {
       if (refused) setRefusal(refused);
       else if (signing && isSigningProblem(code) && error instanceof Error) {
         state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });
-      } else
+      } else {
+        // Our sentence for what the engine said, in the user's language; the engine's own
+        // English only for a failure we have no sentence for.
+        const known = pdfErrorKey(code);
         setNotice(
-          t('pdfsign.failed', { message: error instanceof Error ? error.message : String(error) }),
+          known
+            ? t(known, { file: doc.name })
+            : t('pdfsign.failed', {
+                message: error instanceof Error ? error.message : String(error),
+              }),
         );
+      }
     }
   }
 
