@@ -165,8 +165,39 @@ describe('yinzhang seal, designer options', () => {
       x.reduce((n, v, i) => n + (Math.abs(v - (y[i] as number)) > 8 ? 1 : 0), 0);
     const classic = await alpha(at('classic.png'));
     const designed = await alpha(at('designed.png'));
-    // The server's golden seal, pixel for pixel (the same drawSeal).
-    expect(differing(classic, golden)).toBeLessThanOrEqual(40);
+    // The server's golden seal: the same drawSeal, but the server fills cached glyph outlines
+    // itself where the command line lets the canvas draw text (apps/server/test/seal-golden.test.ts
+    // makes the same comparison): pixels differ only on edges, the ink within 3%.
+    const side = Math.round(Math.sqrt(golden.length));
+    const range = (img: Uint8Array, x: number, y: number) => {
+      let lo = 255;
+      let hi = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const cx = Math.min(side - 1, Math.max(0, x + dx));
+          const cy = Math.min(side - 1, Math.max(0, y + dy));
+          const v = img[cy * side + cx] as number;
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+      }
+      return hi - lo;
+    };
+    const offEdge: string[] = [];
+    for (let i = 0; i < golden.length; i++) {
+      const x = i % side;
+      const y = (i - x) / side;
+      const a = classic[i] as number;
+      const b = golden[i] as number;
+      if (Math.abs(a - b) > 8 && range(golden, x, y) < 32 && range(classic, x, y) < 32) {
+        offEdge.push(`${x},${y}: ${b} -> ${a}`);
+      }
+    }
+    expect(classic).toHaveLength(golden.length);
+    expect(offEdge).toEqual([]);
+    const ink = (img: Uint8Array) => img.reduce((n, v) => n + v, 0);
+    expect(Math.abs(ink(classic) - ink(golden)) / ink(golden)).toBeLessThan(0.03);
+    // The designer's round shape is the classic seal, drawn the same way.
     expect(differing(designed, classic)).toBeLessThanOrEqual(40);
   });
 });
