@@ -4,27 +4,16 @@
  * qpdf must read the output, and the file must read, stamp and merge with every page, repaired
  * with one notice where it needed repair.
  */
-import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it } from 'vitest';
-import { mergePdfs, type PdfNoticeCode, type Placement, readPdfInfo, stampPdf } from '../src';
+import { mergePdfs, type PdfNoticeCode, readPdfInfo, stampPdf } from '../src';
 import { scanBalance } from '../src/content-scan';
 import { A4, edited, encryptedIndirectCf, twoPages, withObject } from './helpers/broken-pdfs';
-import { markedStamp } from './helpers/images';
+import { centrePlacement, centreStamp, latin1 } from './helpers/centre-stamp';
 import { findBox, isRed, qpdfCheck, renderPage } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
 
-const f = (n: number) => n as PageFraction;
-const stamp = markedStamp(160, 160);
-const placement: Placement = {
-  page: 0,
-  image: 's',
-  x: f(0.4),
-  y: f(0.4),
-  width: f(0.2),
-  height: f(0.2),
-  rotate: 0,
-};
-const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const stamp = centreStamp;
+const placement = centrePlacement;
 const onePage = (content: string) => buildPdf([{ mediaBox: A4, content }]);
 
 interface Case {

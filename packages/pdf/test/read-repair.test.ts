@@ -5,25 +5,14 @@
  * where it lists none, NO_PAGES is the answer.
  */
 import { spawnSync } from 'node:child_process';
-import type { PageFraction } from '@yinzhang/seal/placement';
 import { describe, expect, it } from 'vitest';
-import { mergePdfs, type PdfNoticeCode, type Placement, readPdfInfo, stampPdf } from '../src';
+import { mergePdfs, type PdfNoticeCode, readPdfInfo, stampPdf } from '../src';
 import { A4, edited, twoPages, withObject, withXref } from './helpers/broken-pdfs';
-import { markedStamp } from './helpers/images';
+import { centrePlacement, centreStamp, latin1 } from './helpers/centre-stamp';
 import { findBox, isBlack, isRed, qpdfCheck, renderPage, tempFile } from './helpers/raster';
 
-const f = (n: number) => n as PageFraction;
-const stamp = markedStamp(160, 160);
-const placement: Placement = {
-  page: 0,
-  image: 's',
-  x: f(0.4),
-  y: f(0.4),
-  width: f(0.2),
-  height: f(0.2),
-  rotate: 0,
-};
-const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
+const stamp = centreStamp;
+const placement = centrePlacement;
 const text = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 const content = '0 0 0 rg 10 802 30 30 re f\n';
 const stream = `<< /Length ${content.length} >>\nstream\n${content}endstream`;
