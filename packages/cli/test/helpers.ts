@@ -24,9 +24,15 @@ export interface Run {
 const HANG_GUARD_MS = 30_000;
 
 export async function yinzhang(...args: string[]): Promise<Run> {
+  return yinzhangWith(process.env, ...args);
+}
+
+/** `yinzhang` with this environment (DEBUG, a language) instead of the test's own. */
+export async function yinzhangWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
       cwd: dir,
+      env,
       timeout: HANG_GUARD_MS,
       killSignal: 'SIGKILL',
     });

@@ -5,6 +5,7 @@
  * the user is told) live here, for stamping, the paging seal and signing alike.
  */
 import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
+import { engineWork } from './engine-log';
 import { PdfReadError, PdfWriteRefusedError } from './errors';
 import { readDocumentFacts } from './facts';
 import type { PageGeometry } from './geometry';
@@ -31,6 +32,10 @@ export async function openForUpdate(
   bytes: Uint8Array,
   options: ExistingPdfWriteOptions = {},
 ): Promise<PdfUpdate> {
+  return engineWork(() => opening(bytes, options));
+}
+
+async function opening(bytes: Uint8Array, options: ExistingPdfWriteOptions): Promise<PdfUpdate> {
   const { info, geometry, pdf } = await inspect(bytes, options.password);
   checkAllowed(info, options);
   const blocker = pdf.canSaveIncrementally();
@@ -59,8 +64,15 @@ export async function inspect(
   const facts = readDocumentFacts(pdf);
   const info: PdfInfo = {
     pages: geometry.map(displayedSize),
-    ...facts,
+    encryption: facts.encryption,
+    canModify: facts.canModify,
+    // Read when first asked for (facts.ts): a spread would read them now.
+    get signatures() {
+      return facts.signatures;
+    },
+    certification: facts.certification,
     repaired: facts.repaired || repaired,
+    pdfA: facts.pdfA,
   };
   return { pdf, info, geometry };
 }
@@ -116,33 +128,23 @@ const signatureList = (info: PdfInfo) =>
   `its signature${info.signatures.length === 1 ? '' : 's'} ${info.signatures.map((s) => `"${s.field}"`).join(', ')}`;
 
 /**
- * @libpdf/core decrypts an encrypted file's objects in place, which marks every one of them
- * changed, so an incremental save would append the whole file again. Load everything reachable
- * now and clear those marks (through the objects' public clearDirty), so that only what the
- * caller changes afterwards is appended. Unencrypted files need nothing: loading marks nothing.
+ * @libpdf/core decrypts an encrypted file's objects in place as it loads them, which marks each
+ * one changed, so an incremental save would append every object ever loaded again. What is
+ * loaded by now (catalog, page tree, info) is cleared here, and whatever loads later is cleared
+ * as it arrives (through the registry's public addLoaded, the one way loaded objects enter it),
+ * before anyone can change it: only what the caller changes is appended, and the objects a stamp
+ * never reaches (other pages' content, fonts, images, form fields) are neither read nor
+ * decrypted. Unencrypted files need nothing: loading marks nothing.
  */
 function settle(pdf: PDF): void {
   if (!pdf.isEncrypted) return;
   const { registry } = pdf.context;
-  const seen = new Set<string>();
-  const pending: PdfObject[] = [pdf.getCatalog()];
-  const trailerInfo = registry.getLoadedObjects();
-  for (const object of trailerInfo.values()) pending.push(object);
-  while (pending.length > 0) {
-    const object = pending.pop() as PdfObject;
-    if (object instanceof PdfRef) {
-      const key = `${object.objectNumber} ${object.generation}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const target = registry.resolve(object);
-      if (target) pending.push(target);
-    } else if (object instanceof PdfDict) {
-      for (const [, value] of object) pending.push(value);
-    } else if (object instanceof PdfArray) {
-      for (const item of object) pending.push(item);
-    }
-  }
   for (const object of registry.getLoadedObjects().values()) clearMarks(object);
+  const addLoaded = registry.addLoaded.bind(registry);
+  registry.addLoaded = (ref: PdfRef, object: PdfObject) => {
+    clearMarks(object);
+    addLoaded(ref, object);
+  };
 }
 
 function clearMarks(object: PdfObject): void {

@@ -33,11 +33,17 @@ export function readDocumentFacts(pdf: PDF): DocumentFacts {
       ownerAccess: owner,
     };
   }
-  const signatures = readSignatures(catalog, resolve);
+  // Finding the signatures walks every form field, loading (and decrypting) each one, and most
+  // writes never ask: an update appended to a signed file keeps its signatures valid. They are
+  // read when first asked for (a refusal, a rewrite's notice, readPdfInfo's caller), once.
+  let signatures: PdfInfo['signatures'] | undefined;
   return {
     encryption,
     canModify: owner || pdf.getPermissions().modify,
-    signatures,
+    get signatures() {
+      signatures ??= readSignatures(catalog, resolve);
+      return signatures;
+    },
     certification: readCertification(catalog, resolve),
     repaired: pdf.recoveredViaBruteForce,
     pdfA: readPdfA(catalog, resolve),

@@ -10,6 +10,7 @@
  */
 import type { Box, PageFraction, Rotation } from '@yinzhang/seal/placement';
 import { inspect } from './document';
+import { engineWork } from './engine-log';
 import { apply, displayedSize, displayedToUser, type Matrix, type PageGeometry } from './geometry';
 import type { Placement } from './placement';
 import { type Mm, mmToPt } from './units';
@@ -48,6 +49,14 @@ export async function findTextInPdf(
   bytes: Uint8Array,
   query: string,
   options: { password?: string | undefined } = {},
+): Promise<TextHit[]> {
+  return engineWork(() => finding(bytes, query, options));
+}
+
+async function finding(
+  bytes: Uint8Array,
+  query: string,
+  options: { password?: string | undefined },
 ): Promise<TextHit[]> {
   const needle = foldForSearch(query);
   if (needle === '') return [];

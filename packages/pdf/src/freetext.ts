@@ -20,6 +20,7 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { openForUpdate, saveUpdate } from './document';
+import { engineWork } from './engine-log';
 import type { ExistingPdfWriteOptions } from './notices';
 
 /** One glyph's outline as fontkit gives it: SVG path data in font units, y up. */
@@ -178,6 +179,14 @@ export async function outlineFreeText(
   bytes: Uint8Array,
   outlineOf: OutlineOf,
   options: ExistingPdfWriteOptions = {},
+): Promise<{ bytes: Uint8Array; rewritten: number }> {
+  return engineWork(() => outlining(bytes, outlineOf, options));
+}
+
+async function outlining(
+  bytes: Uint8Array,
+  outlineOf: OutlineOf,
+  options: ExistingPdfWriteOptions,
 ): Promise<{ bytes: Uint8Array; rewritten: number }> {
   const { pdf, info } = await openForUpdate(bytes, options);
   const resolve = (o: PdfObject | undefined) =>

@@ -5,6 +5,7 @@
  */
 import { PDF } from '@libpdf/core';
 import type { Size } from '@yinzhang/seal/placement';
+import { engineWork } from './engine-log';
 import { PdfInputError } from './errors';
 import { type Matrix, multiply } from './geometry';
 import { type ExifOrientation, embedImageForUpdate, imageKind, jpegOrientation } from './images';
@@ -81,6 +82,13 @@ export function fitBox(seen: Size<number>, page: Size<PdfPt>, margin: PdfPt) {
 export async function imagesToPdf(
   images: readonly { readonly bytes: Uint8Array }[],
   options: ImagesToPdfOptions = {},
+): Promise<Uint8Array> {
+  return engineWork(() => converting(images, options));
+}
+
+async function converting(
+  images: readonly { readonly bytes: Uint8Array }[],
+  options: ImagesToPdfOptions,
 ): Promise<Uint8Array> {
   if (images.length === 0) throw new PdfInputError('BAD_IMAGE', 'No images to put in the PDF');
   const size = options.pageSize ?? 'a4';

@@ -1,6 +1,7 @@
 /** What a screen or the command line needs to know before placing anything. */
 import type { Size } from '@yinzhang/seal/placement';
 import { inspect } from './document';
+import { engineWork } from './engine-log';
 import type { PdfPt } from './units';
 
 export type EncryptionMethod = 'RC4-40' | 'RC4-128' | 'AES-128' | 'AES-256';
@@ -26,5 +27,5 @@ export interface PdfInfo {
 
 /** Throws the same errors as stamping would (password, damaged file). */
 export async function readPdfInfo(bytes: Uint8Array, password?: string): Promise<PdfInfo> {
-  return (await inspect(bytes, password)).info;
+  return engineWork(async () => (await inspect(bytes, password)).info);
 }

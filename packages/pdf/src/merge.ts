@@ -8,6 +8,7 @@
  */
 import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, type PdfRef, PdfString } from '@libpdf/core';
 import { inspect } from './document';
+import { engineWork } from './engine-log';
 import { PdfError, PdfReadError } from './errors';
 import { InputCopier } from './merge-copier';
 import type { OnNotice } from './notices';
@@ -53,6 +54,10 @@ export async function mergePdfs(
   files: readonly MergeInput[],
   options: MergeOptions = {},
 ): Promise<MergeOutput> {
+  return engineWork(() => merging(files, options));
+}
+
+async function merging(files: readonly MergeInput[], options: MergeOptions): Promise<MergeOutput> {
   const target = PDF.create();
   // A merged file is nobody's document: no invented title, author or dates.
   target.context.info.trailer.delete('Info');

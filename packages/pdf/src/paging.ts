@@ -1,5 +1,6 @@
 /** The paging seal (骑缝章) on an existing PDF: one embedded seal, a strip of it on every page. */
 import { DEFAULT_SEAL_MM } from './defaults';
+import { engineWork } from './engine-log';
 import { PdfInputError } from './errors';
 import type { ExistingPdfWriteOptions } from './notices';
 import { placeAll } from './place-all';
@@ -27,6 +28,10 @@ export async function pagingSeal(
   bytes: Uint8Array,
   options: PagingSealOptions,
 ): Promise<Uint8Array> {
+  return engineWork(() => sealing(bytes, options));
+}
+
+async function sealing(bytes: Uint8Array, options: PagingSealOptions): Promise<Uint8Array> {
   const {
     image,
     edge,

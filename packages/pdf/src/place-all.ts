@@ -8,6 +8,7 @@
 import type { Size } from '@yinzhang/seal/placement';
 import { DEFAULT_MAX_PAGES_PER_SEAL, DEFAULT_SEAL_MM } from './defaults';
 import { openForUpdate, type PdfUpdate, saveUpdate } from './document';
+import { engineWork } from './engine-log';
 import { ourError, PdfInputError } from './errors';
 import { displayedBoxToUser, imageMatrix } from './geometry';
 import { embedImageForUpdate, isPdfA1 } from './images';
@@ -60,7 +61,7 @@ export async function placeAll(
   options: PlaceAllOptions,
   label: ImageLabel = byId,
 ): Promise<Uint8Array> {
-  return placeAllOn(await openForUpdate(bytes, options), options, label);
+  return engineWork(async () => placeAllOn(await openForUpdate(bytes, options), options, label));
 }
 
 /**
@@ -74,7 +75,7 @@ export async function placeAllOn(
   label: ImageLabel = byId,
 ): Promise<Uint8Array> {
   try {
-    return await drawAndSave(update, options, label);
+    return await engineWork(() => drawAndSave(update, options, label));
   } catch (err) {
     throw ourError(err);
   }

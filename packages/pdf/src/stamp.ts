@@ -3,6 +3,7 @@
  * between two pages. Bytes in, bytes out: placeAll with only stamps.
  */
 import { openForUpdate } from './document';
+import { engineWork } from './engine-log';
 import type { PdfInfo } from './info';
 import type { ExistingPdfWriteOptions } from './notices';
 import { placeAllOn } from './place-all';
@@ -35,6 +36,10 @@ export interface StampPlan {
 }
 
 export async function stampPdf(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
+  return engineWork(() => stamping(bytes, options));
+}
+
+async function stamping(bytes: Uint8Array, options: StampOptions): Promise<Uint8Array> {
   const { every, plan, ...rest } = options;
   const update = await openForUpdate(bytes, options);
   const planned = plan?.(update.info);

@@ -16,6 +16,7 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { openForUpdate, saveUpdate } from '../document';
+import { engineWork } from '../engine-log';
 import { isPdfA1 } from '../images';
 import { attachWidget, invisibleWidget, visibleWidget } from './appearance';
 import { parseCertificate, publicKeyOf, validityWarnings, verifiesWith } from './certs';
@@ -134,6 +135,10 @@ async function cmsSize(
 }
 
 export async function signPdf(bytes: Uint8Array, options: SignOptions): Promise<Uint8Array> {
+  return engineWork(() => signing(bytes, options));
+}
+
+async function signing(bytes: Uint8Array, options: SignOptions): Promise<Uint8Array> {
   const { key } = options;
   const now = options.now ?? new Date();
   const [signerDer] = key.chain;

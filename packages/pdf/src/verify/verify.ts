@@ -13,6 +13,7 @@ import {
 } from '@libpdf/core';
 import type * as pkijs from 'pkijs';
 import { loadLibPdf } from '../document';
+import { engineWork } from '../engine-log';
 import { type ByteRange, signedBytes } from '../sign/placeholder';
 import { changesBetween } from './changes';
 import { checkCms } from './cms-check';
@@ -119,6 +120,10 @@ export async function verifyPdf(
   bytes: Uint8Array,
   options: VerifyOptions = {},
 ): Promise<VerifyResult> {
+  return engineWork(() => verifying(bytes, options));
+}
+
+async function verifying(bytes: Uint8Array, options: VerifyOptions): Promise<VerifyResult> {
   const pdf = await loadLibPdf(bytes, options.password);
   const anchors: pkijs.Certificate[] = (options.trust ?? []).flatMap(readCertificates);
   const reports: SignatureReport[] = [];
