@@ -14,6 +14,7 @@ import {
   PdfString,
 } from '@libpdf/core';
 import type { EncryptionMethod, PdfInfo } from './info';
+import { latin1Text } from './latin1';
 
 export type DocumentFacts = Omit<PdfInfo, 'pages'>;
 
@@ -112,11 +113,7 @@ function readPdfA(catalog: PdfDict, resolve: Resolve): string | null {
   let xmp: string;
   try {
     // The pdfaid values are ASCII: reading the bytes as Latin-1 is enough, and needs no DOM.
-    const data = metadata.getDecodedData();
-    xmp = '';
-    for (let i = 0; i < data.length; i += 8192) {
-      xmp += String.fromCharCode(...data.subarray(i, i + 8192));
-    }
+    xmp = latin1Text(metadata.getDecodedData());
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@
  * enough to be an attack, and what a file cut short has lost.
  */
 import { type PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+import { latin1Text } from './latin1';
 
 type Resolve = (o: PdfObject | undefined) => PdfObject | undefined;
 
@@ -181,10 +182,7 @@ function lastIndexOf(bytes: Uint8Array, needle: readonly number[]): number {
 export function trailerAfterObjects(bytes: Uint8Array): boolean {
   const end = lastIndexOf(bytes, ENDOBJ);
   if (end < 0) return false;
-  let rest = '';
-  for (let i = end + ENDOBJ.length; i < bytes.length; i += 8192) {
-    rest += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-  }
+  const rest = latin1Text(bytes, end + ENDOBJ.length);
   return /\btrailer\s*<<[\s\S]*?\/Root\b/.test(rest);
 }
 

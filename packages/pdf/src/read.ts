@@ -19,6 +19,7 @@ import {
   tooDeep,
   trailerAfterObjects,
 } from './integrity';
+import { latin1Text } from './latin1';
 import { pageShape } from './page-shape';
 import { damaged, repairPageTree, walkPageTree } from './page-tree';
 import { looksComplete, looksLikePdf } from './sniff';
@@ -147,7 +148,7 @@ async function scan(bytes: Uint8Array, extra = ''): Promise<PDF | undefined> {
  * trailer's inline /Root names, or else the first node with /Kids and no /Parent.
  */
 function catalogFor(bytes: Uint8Array): string | undefined {
-  const text = latin1(bytes);
+  const text = latin1Text(bytes);
   const inline = /\/Root\s*<<[\s\S]*?\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(text);
   let pages = inline && `${inline[1]} ${inline[2]} R`;
   if (!pages) {
@@ -167,17 +168,9 @@ function catalogFor(bytes: Uint8Array): string | undefined {
 
 const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 
-function latin1(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 8192) {
-    out += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-  }
-  return out;
-}
-
 /** An encryption dictionary named in a trailer (in the bytes: the parse failed). */
 function encrypted(bytes: Uint8Array): boolean {
-  const tail = String.fromCharCode(...bytes.subarray(Math.max(0, bytes.length - 4096)));
+  const tail = latin1Text(bytes, bytes.length - 4096);
   return tail.includes('/Encrypt');
 }
 

@@ -2,6 +2,7 @@
  * Cheap checks on a file's bytes, without an engine: screens run them when a file is chosen,
  * before loading the engine, and read.ts runs them first.
  */
+import { latin1Text } from './latin1';
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
@@ -10,8 +11,7 @@ const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
  * file from whatever objects survived; read.ts then checks what the cut took.
  */
 export function looksComplete(bytes: Uint8Array): boolean {
-  // TextDecoder is not in ES2022 (nor in every worker's lib); the tail is short.
-  const tail = String.fromCharCode(...bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)));
+  const tail = latin1Text(bytes, bytes.length - TAIL_BYTES);
   return tail.includes('%%EOF') || tail.includes('startxref');
 }
 
