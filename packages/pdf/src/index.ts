@@ -3,6 +3,7 @@
  * and Node alike. See README.md.
  */
 export * from './defaults';
+export { type EngineLogSink, formatEngineMessage, setEngineLog } from './engine-log';
 export * from './errors';
 export * from './find-text';
 export * from './freetext';
