@@ -155,8 +155,9 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
     }
     case 'lowres': {
       seal = roundSeal(rand, SIZE * rand.range(0.75, 0.92), centre(), centre());
-      // The seal ends up 60-200 px across in the shot.
-      const across = rand.range(60, 200);
+      // The seal ends up 60-200 px across in the shot, most often near the top of that range
+      // (density rising linearly to 200 px): see docs/extraction.md, "The lowres class".
+      const across = 60 + 140 * Math.sqrt(rand.next());
       cam = {
         ...cam,
         smallPx: Math.round((across * SIZE) / (seal.rx * 2)),
