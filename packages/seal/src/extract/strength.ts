@@ -14,6 +14,7 @@ import { rowMax7, rowMean3, rowOr3 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
 import type { Planes } from './paper';
+import { thinDoubleRing } from './rings';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
@@ -167,7 +168,12 @@ function scaleToLocalInk(
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
   const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
-  const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
+  // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
+  const thinFloor = !auto
+    ? THIN_FLOOR
+    : thinDoubleRing(raw, width, height, spans, full)
+      ? 1
+      : peakFloor(softness);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
   const local = localInkGrid(raw, width, height, g, floor, full, spans);
