@@ -15,14 +15,19 @@ import type { Spans } from './spans';
 /** Ink counts as met from this share of the full ink on. */
 const MEET = 0.3;
 /** The paper between the lines is at most this share of the weaker line's peak. */
-const DIP = 0.8;
+const DIP = 0.9;
 /** Pixels from the first ink met to the second line's peak: two 1-2 px lines and their gap. */
 const SPAN = 7;
-/** After the second line the profile falls under this share of its peak within FALL pixels. */
+/**
+ * After the second line the profile falls under this share of its peak within FALL pixels and
+ * stays there for four: paper, not more of a wide border.
+ */
 const FALL_TO = 0.55;
 const FALL = 3;
+/** Pixels from the first ink met to the paper after the second line: the whole double line. */
+const WHOLE = 7;
 /** Share of the walks whose first ink is a thin double line for the border to count as one. */
-const SHARE = 0.2;
+const SHARE = 0.25;
 /** Walks per side at most (every other row or column of the middle half). */
 const STEP = 2;
 
@@ -39,13 +44,20 @@ function doubleAt(raw: Float32Array, start: number, step: number, count: number,
     return best;
   };
   const i1 = argmax(a, a + 2);
+  // The dip is the first low after the first line (not the paper after the second).
   let d = i1 + 1;
-  for (let k = i1 + 2; k <= i1 + 4; k++) if (at(k) < at(d)) d = k;
+  while (d < i1 + 4 && at(d + 1) < at(d)) d++;
   const i2 = argmax(d + 1, d + 3);
   const m1 = at(i1);
   const m2 = at(i2);
   if (i2 - a > SPAN || m2 <= meet || at(d) > DIP * Math.min(m1, m2)) return 0;
-  for (let k = i2 + 1; k <= i2 + FALL; k++) if (at(k) < FALL_TO * m2) return 1;
+  // Then paper: the border clearance, a few pixels before any text.
+  const paper = FALL_TO * m2;
+  for (let k = i2 + 1; k <= i2 + FALL && k - a <= WHOLE; k++) {
+    if (at(k) < paper && at(k + 1) < paper && at(k + 2) < paper && at(k + 3) < paper) {
+      return 1;
+    }
+  }
   return 0;
 }
 
