@@ -23,7 +23,7 @@ import { clearNearPrint } from './rims';
 import { countKept, keepSealShape } from './shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
-import { inkStrength, markStrength, RIM_STRENGTH } from './strength';
+import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
 export {
@@ -75,6 +75,13 @@ const PICTURE_STEP = 0.02;
 
 /** Mode 1 has one level; it cuts where mode 0's default does. */
 const COLOUR_EDGE = 0.53;
+
+/**
+ * Sharp photos, automatic clarity: within this many pixels of black print a pixel needs RIM_SAT of
+ * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts).
+ */
+const RIM_REACH = 2;
+const RIM_SAT = 0.5;
 
 function cutFor(mode: ExtractMode, clarity: number): Cut {
   const common = { ramp: 0.3, peakAbove: 0.2, minArea512: 12 };
@@ -129,8 +136,10 @@ export function extractSeal(
   const spans = spansFor(ws, height);
   const auto = clarity === AUTO_CLARITY && mode === 0;
   let softness = 0;
-  if (mode === 0) softness = inkStrength(planes, width, height, 'red', strength, ws, spans, auto);
-  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
+  let ink: InkModel | null = null;
+  if (mode === 0) {
+    ({ softness, ink } = inkStrength(planes, width, height, 'red', strength, ws, spans, auto));
+  } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
@@ -152,6 +161,11 @@ export function extractSeal(
     const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+    } else if (ink !== null) {
+      // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
+      // the ink's colour (rims.ts).
+      const colour = { planes, minSat: RIM_SAT * ink.sat };
+      clearNearPrint(strength, ws.u8('print'), width, height, RIM_REACH, 0, ws, spans, colour);
     }
   }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';

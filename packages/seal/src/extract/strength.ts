@@ -222,10 +222,19 @@ export interface InkModel {
   bright: number;
   /** Typical colour-along-hue over darkness of the ink: low for dark, desaturated inks. */
   ratio: number;
+  /** Typical saturation of the ink, 1 - darkest / brightest channel: low for faint inks. */
+  sat: number;
 }
 
 /** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
-const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9, ratio: 1 };
+const DEFAULT_INK: InkModel = {
+  ur: 0.8165,
+  ug: -0.4082,
+  ub: -0.4082,
+  bright: 0.9,
+  ratio: 1,
+  sat: 0.75,
+};
 /** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
 const TINT_SCALE = 1.22;
 const HUE_BINS = 36;
@@ -249,6 +258,7 @@ export function learnInk(n: Planes): InkModel {
   const sumB = new Float32Array(HUE_BINS);
   const hiSum = new Float32Array(HUE_BINS);
   const ratioSum = new Float32Array(HUE_BINS);
+  const satSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = r.length;
   // Every third pixel votes: plenty for a histogram of 36 bins.
@@ -271,6 +281,8 @@ export function learnInk(n: Planes): InkModel {
     sumB[k] = (sumB[k] as number) + (bv - m);
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     hiSum[k] = (hiSum[k] as number) + hi * c;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
     const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
     if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
   }
@@ -290,6 +302,7 @@ export function learnInk(n: Planes): InkModel {
   let cb = 0;
   let hs = 0;
   let rs = 0;
+  let ss = 0;
   let ws = 0;
   for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
     cr += sumR[k] as number;
@@ -297,6 +310,7 @@ export function learnInk(n: Planes): InkModel {
     cb += sumB[k] as number;
     hs += hiSum[k] as number;
     rs += ratioSum[k] as number;
+    ss += satSum[k] as number;
     ws += hist[k] as number;
   }
   const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
@@ -307,6 +321,7 @@ export function learnInk(n: Planes): InkModel {
     ub: cb / norm,
     bright: Math.min(0.9, hs / ws),
     ratio: rs / ws,
+    sat: ss / ws,
   };
 }
 
@@ -404,6 +419,12 @@ function measurePrintRow(
   }
 }
 
+/** What inkStrength learned on the way: the photo's edge softness (auto.ts) and the ink. */
+export interface InkStrength {
+  softness: number;
+  ink: InkModel;
+}
+
 /**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
@@ -417,7 +438,7 @@ export function inkStrength(
   ws: Workspace,
   spans: Spans,
   auto = false,
-): number {
+): InkStrength {
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
@@ -529,7 +550,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  return scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  const softness = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  return { softness, ink };
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
