@@ -99,7 +99,7 @@ const EXPECTED: Record<string, string> = {
   'lowres whole': '8f919c7492d2e5a3',
   'lowres 301x217': '843cb48493d7eb36',
   'lowres 97x61': 'aa3f49c0c8c9b967',
-  'oval whole': '13e265732bc962a2',
+  'oval whole': 'ec452e2a378fd1fc',
   'oval 301x217': '3b56c208fb024daf',
   'oval 97x61': 'a3d76067dc746dec',
   'pens whole': '3714f54c6817b53e',

@@ -20,6 +20,7 @@ import {
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
+import { RING_EDGE } from './rings';
 import { countKept, keepSealShape } from './shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
@@ -137,8 +138,18 @@ export function extractSeal(
   const auto = clarity === AUTO_CLARITY && mode === 0;
   let softness = 0;
   let ink: InkModel | null = null;
+  let rings = false;
   if (mode === 0) {
-    ({ softness, ink } = inkStrength(planes, width, height, 'red', strength, ws, spans, auto));
+    ({ softness, ink, rings } = inkStrength(
+      planes,
+      width,
+      height,
+      'red',
+      strength,
+      ws,
+      spans,
+      auto,
+    ));
   } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
@@ -157,7 +168,8 @@ export function extractSeal(
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
   if (auto) {
-    cut.edge = AUTO_EDGE;
+    // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
+    cut.edge = rings ? RING_EDGE : AUTO_EDGE;
     const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);

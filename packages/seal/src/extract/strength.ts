@@ -161,7 +161,7 @@ function scaleToLocalInk(
   spans: Spans,
   auto: boolean,
   rim: Uint8Array | null,
-): number {
+): { softness: number; rings: boolean } {
   const noise = noiseLevel(raw, width, height);
   const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
@@ -169,11 +169,8 @@ function scaleToLocalInk(
   // strokes are judged against the full ink instead, as the photo's own coverage says.
   const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
   // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
-  const thinFloor = !auto
-    ? THIN_FLOOR
-    : thinDoubleRing(raw, width, height, spans, full)
-      ? 1
-      : peakFloor(softness);
+  const rings = auto && thinDoubleRing(raw, width, height, spans, full);
+  const thinFloor = !auto ? THIN_FLOOR : rings ? 1 : peakFloor(softness);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const g = gridFor(width, height);
   const local = localInkGrid(raw, width, height, g, floor, full, spans);
@@ -211,7 +208,7 @@ function scaleToLocalInk(
       raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
     }
   }
-  return softness;
+  return { softness, rings };
 }
 
 /** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
@@ -422,6 +419,8 @@ function measurePrintRow(
 /** What inkStrength learned on the way: the photo's edge softness (auto.ts) and the ink. */
 export interface InkStrength {
   softness: number;
+  /** Automatic clarity found a thin double border (rings.ts). */
+  rings: boolean;
   ink: InkModel;
 }
 
@@ -550,8 +549,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  const softness = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
-  return { softness, ink };
+  const judged = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  return { ...judged, ink };
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
