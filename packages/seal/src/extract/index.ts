@@ -21,6 +21,7 @@ import {
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
 import { countKept, keepSealShape } from './shape';
+import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
@@ -158,6 +159,10 @@ export function extractSeal(
   const cut = cutFor(mode, level);
   if (auto) {
     cut.edge = AUTO_EDGE;
+    if (softness >= SOFT_SHAPE) {
+      const reach = Math.round(softness);
+      lumaShape(planes, strength, ws.u8('print'), width, height, reach, ws, spans);
+    }
     const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
