@@ -22,6 +22,7 @@ import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
 import { countKept, keepSealShape } from './shape';
+import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
 import { keepConnected } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
@@ -170,6 +171,10 @@ export function extractSeal(
   if (auto) {
     // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
     cut.edge = rings ? RING_EDGE : AUTO_EDGE;
+    if (softness >= SOFT_SHAPE) {
+      const reach = Math.round(softness);
+      lumaShape(planes, strength, ws.u8('print'), width, height, reach, ws, spans);
+    }
     const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
