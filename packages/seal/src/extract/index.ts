@@ -79,9 +79,10 @@ const COLOUR_EDGE = 0.53;
 
 /**
  * Sharp photos, automatic clarity: within this many pixels of black print a pixel needs RIM_SAT of
- * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts).
+ * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts). Three
+ * pixels, not two: print found per pixel stops short of the seal where JPEG paints its edge red.
  */
-const RIM_REACH = 2;
+const RIM_REACH = 3;
 const RIM_SAT = 0.5;
 
 function cutFor(mode: ExtractMode, clarity: number): Cut {
