@@ -10,9 +10,16 @@
  */
 
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
-import { rowMax7, rowMean3, rowOr3 } from './filters';
+import { rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { localInkGrid } from './local-ink';
+import {
+  measureColourRow,
+  measureRedRow,
+  type PrintCore,
+  type RowOut,
+  TINT_SCALE,
+} from './measure';
 import type { Planes } from './paper';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -220,8 +227,6 @@ export interface InkModel {
 
 /** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
 const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9, ratio: 1 };
-/** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
-const TINT_SCALE = 1.22;
 const HUE_BINS = 36;
 /** Seal inks: red through orange-red one way and through crimson and purple the other (degrees). */
 const HUE_FROM = -80;
@@ -305,100 +310,6 @@ export function learnInk(n: Planes): InkModel {
 }
 
 /**
- * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
- * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
- */
-const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
-
-/**
- * Darkness and tint of one row (from index `row` of the planes), clamped at 0, into `dark` and
- * `tint` from index `at`.
- */
-function measureRow(
-  n: Planes,
-  row: number,
-  width: number,
-  colour: InkColour,
-  ink: InkModel,
-  dark: Float32Array,
-  tint: Float32Array,
-  at: number,
-  core: PrintCore | null = null,
-  print: Uint8Array | null = null,
-): void {
-  const { r, g, b } = n;
-  if (colour === 'red' && core !== null && print !== null) {
-    measurePrintRow(n, row, width, ink, dark, tint, at, core, print);
-    return;
-  }
-  if (colour === 'red') {
-    const { ur, ug, ub } = ink;
-    for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-      tint[j] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
-    }
-    return;
-  }
-  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-    tint[j] = positive(hi - lo);
-  }
-}
-
-/** The thresholds of black print for one image (see PRINT_DARK). */
-interface PrintCore {
-  dark: number;
-  /** Tint below this share of the darkness (the ink's own ratio times PRINT_SHARE). */
-  tint: number;
-  grey: number;
-  bright: number;
-}
-
-/**
- * measureRow for red ink, and black print in the same pass: dark, little of the ink's colour for
- * its darkness, and no bright channel (a grey or black pixel's brightest channel falls with its
- * darkness). Darkness and tint are judged as stored (float32), as a separate pass would.
- */
-function measurePrintRow(
-  n: Planes,
-  row: number,
-  width: number,
-  ink: InkModel,
-  dark: Float32Array,
-  tint: Float32Array,
-  at: number,
-  core: PrintCore,
-  print: Uint8Array,
-): void {
-  const { r, g, b } = n;
-  const { ur, ug, ub } = ink;
-  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
-    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
-    dark[j] = d;
-    tint[j] = t;
-    if (d <= core.dark || t >= core.tint * d) {
-      print[i] = 0;
-      continue;
-    }
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    print[i] = hi < 1 - core.grey * d && hi < core.bright ? 1 : 0;
-  }
-}
-
-/**
  * Strength of coloured ink. 'red': red excess is 0 for white, gray and black, negative for blue
  * and green, small for yellow; 'colour': chroma, 0 only for white, gray and black.
  */
@@ -442,12 +353,11 @@ export function inkStrength(
     grey: PRINT_GREY,
     bright: PRINT_BRIGHT * ink.bright,
   };
+  const rowOut: RowOut = { dark, tint, darkMean: darkRows, tintMean: tintRows };
   const measure = (y: number): void => {
     const at = (y % 3) * width;
-    measureRow(n, y * width, width, colour, ink, dark, tint, at, red ? core : null, print);
-    rowMean3(dark, at, width, darkRows);
-    rowMean3(tint, at, width, tintRows);
-    if (red) rowOr3(print, y * width, width, printRows, at);
+    if (red) measureRedRow(n, y * width, width, ink, core, rowOut, at, print, printRows);
+    else measureColourRow(n, y * width, width, rowOut, at);
   };
   measure(0);
   // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
