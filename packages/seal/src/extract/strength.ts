@@ -12,7 +12,7 @@
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
 import { rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
-import { localInkGrid } from './local-ink';
+import { inkLevels, spreadInk } from './local-ink';
 import {
   measureColourRow,
   measureRedRow,
@@ -27,17 +27,8 @@ import type { Workspace } from './workspace';
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
 export type InkColour = 'red' | 'colour';
 
-/** Histogram resolution for the "full ink" estimate. */
-const BINS = 256;
 /** Ignore pixels weaker than this (normalised units) when estimating full ink: that is noise. */
 const NOISE_FLOOR = 0.08;
-/** Percentile of the ink pixels taken as "fully inked". */
-const FULL_INK_PERCENTILE = 0.9;
-/** Fewer ink pixels than this fraction of the image: there is no ink, keep the default scale. */
-const MIN_INK_FRACTION = 0.002;
-/** Global full-ink clamp: below FULL_MIN an image has no ink worth scaling up. */
-const FULL_MIN = 0.2;
-const FULL_MAX = 0.9;
 /** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
 const LOCAL_FLOOR = 0.3;
 /** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
@@ -81,36 +72,6 @@ const PRINT_BRIGHT = 0.8;
 const PRINT_SHARE = 0.5;
 const RIM_RATIO = 0.42;
 export const RIM_STRENGTH = 0.7;
-
-/**
- * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
- * Clamped so that an image without ink does not blow noise up into ink.
- */
-function fullInk(raw: Float32Array, width: number, noiseFloor: number, spans: Spans): number {
-  const hist = new Uint32Array(BINS);
-  let n = 0;
-  const { lo, hi } = spans;
-  for (let y = 0; y < lo.length; y++) {
-    for (let i = y * width + (lo[y] as number), end = y * width + (hi[y] as number); i < end; i++) {
-      const v = raw[i] as number;
-      if (v > noiseFloor) {
-        const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-        hist[k] = (hist[k] as number) + 1;
-        n++;
-      }
-    }
-  }
-  if (n < raw.length * MIN_INK_FRACTION) return FULL_MIN * 2;
-  const want = n * (1 - FULL_INK_PERCENTILE);
-  let seen = 0;
-  let bin = BINS - 1;
-  for (; bin > 0; bin--) {
-    seen += hist[bin] as number;
-    if (seen >= want) break;
-  }
-  const v = (bin + 0.5) / BINS;
-  return v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX);
-}
 
 const NOISE_BINS = 512;
 /** Top of the noise histogram, in raw units. */
@@ -169,15 +130,15 @@ function scaleToLocalInk(
   rim: Uint8Array | null,
 ): number {
   const noise = noiseLevel(raw, width, height);
-  const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  const g = gridFor(width, height);
+  const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
   const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
   const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
-  const g = gridFor(width, height);
-  const local = localInkGrid(raw, width, height, g, floor, full, spans);
+  const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
   // The peak is a max over a square window: rows here, columns below, and only where there is
