@@ -10,7 +10,7 @@
  */
 
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
-import { rowMax7 } from './filters';
+import { maxBits, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { inkLevels, spreadInk } from './local-ink';
 import {
@@ -141,28 +141,54 @@ function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
-  // The peak is a max over a square window: rows here, columns below, and only where there is
-  // something to scale (most of a crop is paper at 0).
-  const across = ws.f32('across');
-  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)), spans);
+  // The peak is a max over a square window: rows (rowMax7) into a ring of the 7 rows the window
+  // spans, kept in cache, each row filled just before the window first reaches it (from the raw
+  // measure, not yet scaled: scaling lags 3 rows behind); columns below, and only where there
+  // is something to scale (most of a crop is paper at 0).
+  const ringRows = 2 * PEAK_RADIUS + 1;
+  // One more row of zeros stands in for the rows past the image's edges.
+  const ring = ws.f32('peakRing', (ringRows + 1) * width);
+  const zeros = ringRows * width;
+  ring.fill(0, zeros);
+  const ringBits = new Int32Array(ring.buffer, ring.byteOffset, ring.length);
+  const rawBits = new Int32Array(raw.buffer, raw.byteOffset, raw.length);
+  const line = ws.i32('rowMaxLine', 2 * (width + 8));
+  let filled = 0;
+  // The column max is taken on bit patterns too, without branches (noise makes them a coin
+  // toss), and read back as a float through a one-element view.
+  const cell = new Float32Array(1);
+  const cellBits = new Int32Array(cell.buffer);
+  const slot = (j: number): number => (j < 0 || j >= height ? zeros : (j % ringRows) * width);
   for (let y = 0; y < height; y++) {
+    const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
+    for (; filled <= last; filled++) {
+      const lo = spans.lo[filled] as number;
+      const hi = spans.hi[filled] as number;
+      rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
+    }
     const xEnd = spans.hi[y] as number;
     let x = spans.lo[y] as number;
     if (x >= xEnd) continue;
     interpolateRow(g, local, y, localRow);
-    const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
-    const bottom = (y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS) * width;
+    // The window's 7 rows (PEAK_RADIUS 3 either side).
+    const o0 = slot(y - 3);
+    const o1 = slot(y - 2);
+    const o2 = slot(y - 1);
+    const o3 = slot(y);
+    const o4 = slot(y + 1);
+    const o5 = slot(y + 2);
+    const o6 = slot(y + 3);
     for (let i = y * width + x; x < xEnd; x++, i++) {
       const v = raw[i] as number;
       if (v <= 0) continue;
       const x0 = x0s[x] as number;
       const fx = fxs[x] as number;
       const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-      let p = 0;
-      for (let j = top + x; j <= bottom + x; j += width) {
-        const a = across[j] as number;
-        if (a > p) p = a;
-      }
+      const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+      const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+      const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+      cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+      let p = cell[0] as number;
       // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
       // cut falls near its half height, where the stroke's edge was before the blur.
       if (p > l) p = l;
