@@ -4,8 +4,8 @@
  *
  * Floors sit a safe margin under what the extractor measured; where that is below the issue's
  * target the row says so (`meetsTarget: false`), and the target is what the class is held to once
- * the extractor reaches it. Low resolution and the oval rings are bounded by the photo itself:
- * the truth shrunk like the photo and enlarged again scores only about 0.81 and 0.73 there.
+ * the extractor reaches it. Low resolution is bounded by the photo itself: the truth shrunk like
+ * the photo and enlarged again scores only about 0.85 there.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLARITY, extractSeal } from '../src/extract';
@@ -49,9 +49,8 @@ const FLOORS: Readonly<Record<SynthClass, Floor>> = {
   objects: ok('objects'),
   // Bounded by the photo: the truth shrunk like it and enlarged again scores about 0.81.
   lowres: { iou: 0.72, ghost: 0.01, fidelityMax: 1.1, meetsTarget: false },
-  // Rings 1-2 px wide in a 150-250 px shot: the shrunk truth itself scores about 0.73, and the
-  // blurred rings come out a little wide.
-  oval: { iou: 0.66, ghost: 0.01, fidelityMax: 1.22, meetsTarget: false },
+  // Double border lines and the paper between them 1-2 px each: the blurred rings partly fuse.
+  oval: { iou: 0.82, ghost: 0.01, fidelityMax: 1.16, meetsTarget: false },
   pens: ok('pens'),
 };
 

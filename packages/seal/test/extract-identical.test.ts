@@ -72,7 +72,7 @@ const EXPECTED_INPUT: Record<SynthClass, string> = {
   thin: '47c02c3cfeafbe86',
   objects: '59999fec51e6c8da',
   lowres: '2ba986808443ef0c',
-  oval: 'e6fc181601fc567e',
+  oval: 'b501f00c9bc51610',
   pens: 'e7dfe42d8b1c610b',
 };
 
@@ -99,9 +99,9 @@ const EXPECTED: Record<string, string> = {
   'lowres whole': 'a59aa487e472329a',
   'lowres 301x217': '7357227ff86bb1a1',
   'lowres 97x61': '609b75caff75ff9b',
-  'oval whole': 'ca3b2ef333ca8033',
-  'oval 301x217': 'fb6f7af20317fcd4',
-  'oval 97x61': 'e8a77836c9039142',
+  'oval whole': 'ec452e2a378fd1fc',
+  'oval 301x217': '3b56c208fb024daf',
+  'oval 97x61': 'a3d76067dc746dec',
   'pens whole': 'efaaa02ee263eb7f',
   'pens 301x217': '1881bd261ce05db2',
   'pens 97x61': '0a42feb495c0aa84',

@@ -20,6 +20,7 @@ import {
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
+import { RING_EDGE } from './rings';
 import { keepSealShape } from './shape';
 import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
@@ -139,8 +140,18 @@ export function extractSeal(
   const auto = clarity === AUTO_CLARITY && mode === 0;
   let softness = 0;
   let ink: InkModel | null = null;
+  let rings = false;
   if (mode === 0) {
-    ({ softness, ink } = inkStrength(planes, width, height, 'red', strength, ws, spans, auto));
+    ({ softness, ink, rings } = inkStrength(
+      planes,
+      width,
+      height,
+      'red',
+      strength,
+      ws,
+      spans,
+      auto,
+    ));
   } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
@@ -159,7 +170,8 @@ export function extractSeal(
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
   if (auto) {
-    cut.edge = AUTO_EDGE;
+    // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
+    cut.edge = rings ? RING_EDGE : AUTO_EDGE;
     if (softness >= SOFT_SHAPE) {
       const reach = Math.round(softness);
       lumaShape(planes, strength, ws.u8('print'), width, height, reach, ws, spans);

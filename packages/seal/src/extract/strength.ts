@@ -21,6 +21,7 @@ import {
   TINT_SCALE,
 } from './measure';
 import type { Planes } from './paper';
+import { thinDoubleRing } from './rings';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
@@ -128,7 +129,7 @@ function scaleToLocalInk(
   spans: Spans,
   auto: boolean,
   rim: Uint8Array | null,
-): number {
+): { softness: number; rings: boolean } {
   const noise = noiseLevel(raw, width, height);
   const g = gridFor(width, height);
   const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
@@ -136,7 +137,9 @@ function scaleToLocalInk(
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
   const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
-  const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
+  // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
+  const rings = auto && thinDoubleRing(raw, width, height, spans, full);
+  const thinFloor = !auto ? THIN_FLOOR : rings ? 1 : peakFloor(softness);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
@@ -199,7 +202,7 @@ function scaleToLocalInk(
       raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
     }
   }
-  return softness;
+  return { softness, rings };
 }
 
 /** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
@@ -315,6 +318,8 @@ export function learnInk(n: Planes): InkModel {
 /** What inkStrength learned on the way: the photo's edge softness (auto.ts) and the ink. */
 export interface InkStrength {
   softness: number;
+  /** Automatic clarity found a thin double border (rings.ts). */
+  rings: boolean;
   ink: InkModel;
 }
 
@@ -442,8 +447,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  const softness = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
-  return { softness, ink };
+  const judged = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  return { ...judged, ink };
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
