@@ -21,10 +21,10 @@ import {
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
-import { countKept, keepSealShape } from './shape';
+import { keepSealShape } from './shape';
 import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
-import { keepConnected } from './specks';
+import { keepConnected, type Pieces } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
@@ -80,9 +80,10 @@ const COLOUR_EDGE = 0.53;
 
 /**
  * Sharp photos, automatic clarity: within this many pixels of black print a pixel needs RIM_SAT of
- * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts).
+ * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts). Three
+ * pixels, not two: print found per pixel stops short of the seal where JPEG paints its edge red.
  */
-const RIM_REACH = 2;
+const RIM_REACH = 3;
 const RIM_SAT = 0.5;
 
 function cutFor(mode: ExtractMode, clarity: number): Cut {
@@ -190,29 +191,21 @@ export function extractSeal(
   // half exactly at the cut's edge.
   const maxAlpha = look === 'own' ? 1 : SEAL_ALPHA;
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
-  const keep = ws.u8('keep');
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
-  const labels = ws.i32('labels');
-  keepConnected(
+  const found = keepConnected(
     strength,
     width,
     height,
     lo,
     cut.edge + cut.peakAbove,
     minArea,
-    keep,
-    labels,
-    ws.i32('area'),
-    ws.f32('peak'),
+    ws,
     spans,
   );
-  const kept =
-    mode === 0
-      ? keepSealShape(keep, width, height, labels, ws.i32('area'), spans)
-      : countKept(keep, width, spans);
+  const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(planes, strength, keep, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
+  return paint(planes, strength, found.pieces, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
 }
 
 /**
@@ -232,11 +225,11 @@ const SHADE_FLOOR = 0.62;
 /** Stamped look: share of the ink's own colour mixed into seal red. */
 const OWN_COLOUR = 0.25;
 
-/** Soft alpha (a ramp over the cut's edge, on the pieces that survived) and colour, in one pass. */
+/** Soft alpha (a ramp over the cut's edge, on the pieces kept) and colour, in one pass. */
 function paint(
   planes: Planes,
   strength: Float32Array,
-  keep: Uint8Array,
+  pieces: Pieces,
   width: number,
   spans: Spans,
   lo: number,
@@ -247,6 +240,7 @@ function paint(
   const n = strength.length;
   const out = new Uint8ClampedArray(n * 4);
   const { r, g, b } = planes;
+  const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
   for (let y = 0; y < spans.lo.length; y++) {
     for (
@@ -256,7 +250,9 @@ function paint(
       i < end;
       i++, p += 4
     ) {
-      if (keep[i] === 0) continue;
+      // A pixel is painted when it belongs to a piece that is kept.
+      const root = roots[i] as number;
+      if (root < 0 || keep[ids[root] as number] === 0) continue;
       const s = strength[i] as number;
       let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
       if (look === 'flat') {
