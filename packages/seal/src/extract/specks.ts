@@ -169,3 +169,19 @@ export function keepConnected(
   }
   return { pieces, kept };
 }
+
+/** The box around every kept piece (y1 < y0 when none is kept). */
+export function keptBox(p: Pieces): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Number.MAX_SAFE_INTEGER;
+  let y0 = Number.MAX_SAFE_INTEGER;
+  let x1 = -1;
+  let y1 = -1;
+  for (let k = 0; k < p.count; k++) {
+    if (p.keep[k] === 0) continue;
+    x0 = Math.min(x0, p.x0[k] as number);
+    y0 = Math.min(y0, p.y0[k] as number);
+    x1 = Math.max(x1, p.x1[k] as number);
+    y1 = Math.max(y1, p.y1[k] as number);
+  }
+  return { x0, y0, x1, y1 };
+}
