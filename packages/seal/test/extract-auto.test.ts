@@ -96,7 +96,7 @@ function softnessOf(scale: number): number {
   normaliseToPaper(rgba, W, W, planes);
   const strength = ws.f32('strength');
   const spans = { lo: ws.i32('spanLo', W), hi: ws.i32('spanHi', W) };
-  return inkStrength(planes, W, W, 'red', strength, ws, spans, true);
+  return inkStrength(planes, W, W, 'red', strength, ws, spans, true).softness;
 }
 
 describe('automatic clarity on a seal', () => {

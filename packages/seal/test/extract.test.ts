@@ -120,6 +120,18 @@ describe('extractSeal: shape of the result', () => {
     for (let i = 0; i < w * h; i++) expect((out[i * 4 + 3] as number) > 0).toBe(i % 2 === 1);
   });
 
+  it('reads pixels at any byte offset the same (a Buffer sliced from a pool, say)', () => {
+    const scene = new Uint8Array(SCENE);
+    const at = new Uint8Array(scene.length + 3);
+    at.set(scene, 3);
+    const unaligned = at.subarray(3);
+    for (const key of ['0-auto-0', '1-0-1', '2-12-0']) {
+      const want = extractSeal(scene, W, H, parseClarityKey(key));
+      const got = extractSeal(unaligned, W, H, parseClarityKey(key));
+      expect(Buffer.from(got).equals(Buffer.from(want)), key).toBe(true);
+    }
+  });
+
   it.each(SETTINGS)('mode $mode red $red: an all-white image is all transparent', (s) => {
     const white = new Uint8ClampedArray(W * H * 4).fill(255);
     for (const clarity of [CLARITY[s.mode].min, CLARITY[s.mode].default, CLARITY[s.mode].max]) {

@@ -1,94 +1,52 @@
 /** Small separable filters on float planes, writing into caller-owned planes (no allocation). */
-import type { Spans } from './spans';
 
 /**
  * Max of two non-negative float32 values given as their bit patterns, without a branch: for
  * non-negative floats the bit patterns order like the values, and on noisy data a branch would
  * be mispredicted about half the time.
  */
-const maxBits = (a: number, b: number): number => {
+export const maxBits = (a: number, b: number): number => {
   const d = a - b;
   return a - (d & (d >> 31));
 };
 
 /**
- * Max over a horizontal window of 7 pixels (outside the image counts as 0; values are >= 0):
- * pairs, then pairs of pairs, then two overlapping windows of four. Three steps per pixel, on
- * the float32 bit patterns (which order like the values: all are >= 0).
- * `scratch` holds at least 2 * (width + 8) entries.
+ * Max over a horizontal window of 7 pixels of one row (outside the image counts as 0; values are
+ * >= 0), on the float32 bit patterns (which order like the values): pairs, then pairs of pairs,
+ * then two overlapping windows of four, three steps per pixel. The row starts at index `row` of
+ * `src` and holds something only in [lo, hi); the result goes to `out` from index `at`, 0 where
+ * the window sees nothing. `scratch` holds at least 2 * (width + 8) entries.
  */
 export function rowMax7(
-  src: Float32Array,
+  src: Int32Array,
+  row: number,
   width: number,
-  height: number,
-  out: Float32Array,
-  scratch: Float32Array,
-  spans: Spans,
+  lo: number,
+  hi: number,
+  out: Int32Array,
+  at: number,
+  scratch: Int32Array,
 ): void {
-  const span = width + 8;
-  const bits = new Int32Array(src.buffer, src.byteOffset, src.length);
-  const outBits = new Int32Array(out.buffer, out.byteOffset, out.length);
-  // Outside a row's span (widened by the window) every max is 0.
-  outBits.fill(0);
+  out.fill(0, at, at + width);
+  const xa = Math.max(0, lo - 3);
+  const xb = Math.min(width, hi + 3);
+  if (xa >= xb) return;
   // Index k of m2 and m4 is shifted by 3 so that windows reaching past the row's start fit.
-  const m2 = new Int32Array(scratch.buffer, scratch.byteOffset, span);
-  const m4 = new Int32Array(scratch.buffer, scratch.byteOffset + span * 4, span);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const xa = Math.max(0, (spans.lo[y] as number) - 3);
-    const xb = Math.min(width, (spans.hi[y] as number) + 3);
-    if (xa >= xb) continue;
-    // m2[k] = max(p[k - 3], p[k - 2]) where p[j] is the row's pixel j (0 outside).
-    for (let k = xa; k < xb + 5; k++) {
-      const j = k - 3;
-      const a = j >= 0 && j < width ? (bits[row + j] as number) : 0;
-      const b = j + 1 >= 0 && j + 1 < width ? (bits[row + j + 1] as number) : 0;
-      m2[k] = maxBits(a, b);
-    }
-    // m4[k] = max(p[k - 3 .. k]).
-    for (let k = xa; k < xb + 3; k++) m4[k] = maxBits(m2[k] as number, m2[k + 2] as number);
-    // Window x - 3 .. x + 3 = (x - 3 .. x) and (x .. x + 3) = m4[x] and m4[x + 3].
-    for (let x = xa; x < xb; x++) outBits[row + x] = maxBits(m4[x] as number, m4[x + 3] as number);
+  const span = width + 8;
+  const m2 = scratch;
+  // m2[k] = max(p[k - 3], p[k - 2]) where p[j] is the row's pixel j (0 outside).
+  for (let k = xa; k < xb + 5; k++) {
+    const j = k - 3;
+    const a = j >= 0 && j < width ? (src[row + j] as number) : 0;
+    const b = j + 1 >= 0 && j + 1 < width ? (src[row + j + 1] as number) : 0;
+    m2[k] = maxBits(a, b);
   }
-}
-
-/**
- * Means over a horizontal window of 3 (at the row's ends, over the pixels present) of one row of
- * `src`, written at the same indices of `out`.
- */
-export function rowMean3(src: Float32Array, row: number, width: number, out: Float32Array): void {
-  if (width === 1) {
-    out[row] = src[row] as number;
-    return;
+  // m4[k] = max(p[k - 3 .. k]), from index `span` of the scratch.
+  for (let k = xa; k < xb + 3; k++) {
+    m2[span + k] = maxBits(m2[k] as number, m2[k + 2] as number);
   }
-  const third = 1 / 3;
-  out[row] = ((src[row] as number) + (src[row + 1] as number)) * 0.5;
-  // A sliding window: one load per pixel, the same sums in the same order.
-  let a = src[row] as number;
-  let b = src[row + 1] as number;
-  for (let i = row + 1, end = row + width - 1; i < end; i++) {
-    const c = src[i + 1] as number;
-    out[i] = (a + b + c) * third;
-    a = b;
-    b = c;
+  // Window x - 3 .. x + 3 = (x - 3 .. x) and (x .. x + 3) = m4[x] and m4[x + 3].
+  for (let x = xa; x < xb; x++) {
+    out[at + x] = maxBits(m2[span + x] as number, m2[span + x + 3] as number);
   }
-  const last = row + width - 1;
-  out[last] = ((src[last - 1] as number) + (src[last] as number)) * 0.5;
-}
-
-/**
- * Or over a horizontal window of 3 of one row of a 0/1 plane (from index `row`), written into
- * `out` from index `at`.
- */
-export function rowOr3(src: Uint8Array, row: number, width: number, out: Uint8Array, at: number) {
-  const last = width - 1;
-  let prev = 0;
-  let cur = src[row] as number;
-  for (let x = 0; x < last; x++) {
-    const next = src[row + x + 1] as number;
-    out[at + x] = prev | cur | next;
-    prev = cur;
-    cur = next;
-  }
-  out[at + last] = prev | cur;
 }

@@ -20,10 +20,12 @@ import {
 } from './clarity';
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
-import { countKept, keepSealShape } from './shape';
+import { RING_EDGE } from './rings';
+import { keepSealShape } from './shape';
+import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
-import { keepConnected } from './specks';
-import { inkStrength, markStrength, RIM_STRENGTH } from './strength';
+import { keepConnected, keptBox, type Pieces } from './specks';
+import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
 export {
@@ -75,6 +77,14 @@ const PICTURE_STEP = 0.02;
 
 /** Mode 1 has one level; it cuts where mode 0's default does. */
 const COLOUR_EDGE = 0.53;
+
+/**
+ * Sharp photos, automatic clarity: within this many pixels of black print a pixel needs RIM_SAT of
+ * the ink's own saturation (half-covered seal edges darkened by print are ghosts, rims.ts). Three
+ * pixels, not two: print found per pixel stops short of the seal where JPEG paints its edge red.
+ */
+const RIM_REACH = 3;
+const RIM_SAT = 0.5;
 
 function cutFor(mode: ExtractMode, clarity: number): Cut {
   const common = { ramp: 0.3, peakAbove: 0.2, minArea512: 12 };
@@ -129,8 +139,20 @@ export function extractSeal(
   const spans = spansFor(ws, height);
   const auto = clarity === AUTO_CLARITY && mode === 0;
   let softness = 0;
-  if (mode === 0) softness = inkStrength(planes, width, height, 'red', strength, ws, spans, auto);
-  else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
+  let ink: InkModel | null = null;
+  let rings = false;
+  if (mode === 0) {
+    ({ softness, ink, rings } = inkStrength(
+      planes,
+      width,
+      height,
+      'red',
+      strength,
+      ws,
+      spans,
+      auto,
+    ));
+  } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
   else markStrength(planes, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
@@ -148,10 +170,20 @@ export function extractSeal(
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
   if (auto) {
-    cut.edge = AUTO_EDGE;
+    // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
+    cut.edge = rings ? RING_EDGE : AUTO_EDGE;
+    if (softness >= SOFT_SHAPE) {
+      const reach = Math.round(softness);
+      lumaShape(planes, strength, ws.u8('print'), width, height, reach, ws, spans);
+    }
     const radius = rimRadius(softness);
     if (radius > 1) {
       clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+    } else if (ink !== null) {
+      // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
+      // the ink's colour (rims.ts).
+      const colour = { planes, minSat: RIM_SAT * ink.sat };
+      clearNearPrint(strength, ws.u8('print'), width, height, RIM_REACH, 0, ws, spans, colour);
     }
   }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
@@ -159,29 +191,21 @@ export function extractSeal(
   // half exactly at the cut's edge.
   const maxAlpha = look === 'own' ? 1 : SEAL_ALPHA;
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
-  const keep = ws.u8('keep');
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
-  const labels = ws.i32('labels');
-  keepConnected(
+  const found = keepConnected(
     strength,
     width,
     height,
     lo,
     cut.edge + cut.peakAbove,
     minArea,
-    keep,
-    labels,
-    ws.i32('area'),
-    ws.f32('peak'),
+    ws,
     spans,
   );
-  const kept =
-    mode === 0
-      ? keepSealShape(keep, width, height, labels, ws.i32('area'), spans)
-      : countKept(keep, width, spans);
+  const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(planes, strength, keep, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
+  return paint(planes, strength, found.pieces, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
 }
 
 /**
@@ -201,11 +225,11 @@ const SHADE_FLOOR = 0.62;
 /** Stamped look: share of the ink's own colour mixed into seal red. */
 const OWN_COLOUR = 0.25;
 
-/** Soft alpha (a ramp over the cut's edge, on the pieces that survived) and colour, in one pass. */
+/** Soft alpha (a ramp over the cut's edge, on the pieces kept) and colour, in one pass. */
 function paint(
   planes: Planes,
   strength: Float32Array,
-  keep: Uint8Array,
+  pieces: Pieces,
   width: number,
   spans: Spans,
   lo: number,
@@ -216,16 +240,21 @@ function paint(
   const n = strength.length;
   const out = new Uint8ClampedArray(n * 4);
   const { r, g, b } = planes;
+  const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
-  for (let y = 0; y < spans.lo.length; y++) {
+  // Only the box around the kept pieces can hold a painted pixel.
+  const box = keptBox(pieces);
+  for (let y = box.y0; y <= box.y1; y++) {
     for (
-      let i = y * width + (spans.lo[y] as number),
-        end = y * width + (spans.hi[y] as number),
+      let i = y * width + Math.max(box.x0, spans.lo[y] as number),
+        end = y * width + Math.min(box.x1 + 1, spans.hi[y] as number),
         p = i * 4;
       i < end;
       i++, p += 4
     ) {
-      if (keep[i] === 0) continue;
+      // A pixel is painted when it belongs to a piece that is kept.
+      const root = roots[i] as number;
+      if (root < 0 || keep[ids[root] as number] === 0) continue;
       const s = strength[i] as number;
       let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
       if (look === 'flat') {

@@ -1,68 +1,107 @@
 /**
- * Local full-ink estimate. A stamp is rarely inked evenly: the same seal can be solid on one side
- * and faint on the other. Per grid cell take a high percentile of the raw ink measure and spread it
- * to nearby cells (thin strokes borrow from thick ones); callers interpolate it to pixels.
+ * Full-ink estimates: the strength a fully inked pixel has, over the whole image (from the
+ * distribution of the raw measure) and locally. A stamp is rarely inked evenly: the same seal can
+ * be solid on one side and faint on the other. Per grid cell take a high percentile of the raw
+ * ink measure and spread it to nearby cells (thin strokes borrow from thick ones); callers
+ * interpolate it to pixels. Both histograms are filled in one walk over the image.
  */
 import type { Grid } from './grid';
 import type { Spans } from './spans';
 
-const BINS = 128;
+/** Histogram resolution of the image's full ink. */
+const BINS = 256;
+/** Percentile of the ink pixels taken as "fully inked". */
+const FULL_INK_PERCENTILE = 0.9;
+/** Fewer ink pixels than this fraction of the image: there is no ink, keep the default scale. */
+const MIN_INK_FRACTION = 0.002;
+/** Global full-ink clamp: below FULL_MIN an image has no ink worth scaling up. */
+const FULL_MIN = 0.2;
+const FULL_MAX = 0.9;
+
+/** Histogram resolution per cell. */
+const CELL_BINS = 128;
 /** Per cell, the fraction of pixels allowed above the estimate (noise outliers). */
 const CELL_TOP = 0.02;
 /** Cells the estimate spreads over: a faint stroke near solid ink is judged against that ink. */
 const SPREAD = 2;
 
-/** Full ink per grid cell (gw x gh), clamped to floor..ceil. */
-export function localInkGrid(
+export interface InkLevels {
+  /** The image's full ink, clamped so that an image without ink does not blow noise up. */
+  full: number;
+  /** Per grid cell (gw x gh), its own full ink before spreading (spreadInk). */
+  cells: Float32Array;
+}
+
+/**
+ * The image's full ink (the measure above `noiseFloor` counts as ink) and each cell's. Only
+ * pixels above 0 are binned: the searches below run from the top bin down and never read bin 0,
+ * and outside the rows' spans every pixel is 0.
+ */
+export function inkLevels(
   raw: Float32Array,
   width: number,
   height: number,
   g: Grid,
-  floor: number,
-  ceil: number,
+  noiseFloor: number,
   spans: Spans,
-): Float32Array {
+): InkLevels {
   const { cell, gw, gh } = g;
-  const grid = new Float32Array(gw * gh);
-  const spread = new Float32Array(gw * gh);
+  const cells = new Float32Array(gw * gh);
   const hist = new Uint32Array(BINS);
+  const cellHist = new Uint32Array(CELL_BINS);
+  let inked = 0;
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
     const y1 = Math.min(height, y0 + cell);
     for (let gx = 0; gx < gw; gx++) {
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
-      hist.fill(0);
-      // Outside the rows' spans every pixel is 0: counted in bin 0 without reading it.
-      let read = 0;
+      cellHist.fill(0);
       for (let y = y0; y < y1; y++) {
         const a = Math.max(x0, spans.lo[y] as number);
         const b = Math.min(x1, spans.hi[y] as number);
-        if (a >= b) continue;
-        read += b - a;
         for (let i = y * width + a, end = y * width + b; i < end; i++) {
           const v = raw[i] as number;
-          const k = v <= 0 ? 0 : v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-          hist[k] = (hist[k] as number) + 1;
+          if (v <= 0) continue;
+          const k = v >= 1 ? CELL_BINS - 1 : Math.floor(v * CELL_BINS);
+          cellHist[k] = (cellHist[k] as number) + 1;
+          if (v > noiseFloor) {
+            const kk = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
+            hist[kk] = (hist[kk] as number) + 1;
+            inked++;
+          }
         }
       }
-      hist[0] = (hist[0] as number) + (y1 - y0) * (x1 - x0) - read;
       const want = Math.max(1, Math.ceil((y1 - y0) * (x1 - x0) * CELL_TOP));
-      let seen = 0;
-      let bin = BINS - 1;
-      for (; bin > 0; bin--) {
-        seen += hist[bin] as number;
-        if (seen >= want) break;
-      }
-      grid[gy * gw + gx] = (bin + 0.5) / BINS;
+      cells[gy * gw + gx] = (fromTop(cellHist, want) + 0.5) / CELL_BINS;
     }
   }
+  if (inked < width * height * MIN_INK_FRACTION) return { full: FULL_MIN * 2, cells };
+  const v = (fromTop(hist, inked * (1 - FULL_INK_PERCENTILE)) + 0.5) / BINS;
+  return { full: v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX), cells };
+}
+
+/** The bin (from the top, down to 1; 0 when none) where `want` samples have been seen. */
+function fromTop(hist: Uint32Array, want: number): number {
+  let seen = 0;
+  let bin = hist.length - 1;
+  for (; bin > 0; bin--) {
+    seen += hist[bin] as number;
+    if (seen >= want) break;
+  }
+  return bin;
+}
+
+/** Each cell's full ink spread to the cells around it (a max), clamped to floor..ceil. */
+export function spreadInk(cells: Float32Array, g: Grid, floor: number, ceil: number): Float32Array {
+  const { gw, gh } = g;
+  const spread = new Float32Array(gw * gh);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       let best = 0;
       for (let yy = Math.max(0, y - SPREAD); yy <= Math.min(gh - 1, y + SPREAD); yy++) {
         for (let xx = Math.max(0, x - SPREAD); xx <= Math.min(gw - 1, x + SPREAD); xx++) {
-          const v = grid[yy * gw + xx] as number;
+          const v = cells[yy * gw + xx] as number;
           if (v > best) best = v;
         }
       }

@@ -8,6 +8,7 @@
  */
 
 import type { Spans } from './spans';
+import type { Workspace } from './workspace';
 
 function find(parent: Int32Array, a: number): number {
   let root = a;
@@ -34,9 +35,9 @@ function union(parent: Int32Array, a: number, b: number): number {
 }
 
 /**
- * Pass 1: provisional labels; parent links are stored in `parent` indexed by label. A label is
- * the index of the first pixel of its piece, so `labels` doubles as the parent array. Outside the
- * spans strength is 0, never a candidate.
+ * Pass 1: provisional labels. A label is the index of the first pixel of its piece, so `labels`
+ * doubles as the parent array; the root of a piece is its first pixel in raster order (union keeps
+ * the smaller index). Outside the spans strength is 0, never a candidate.
  */
 function label(
   strength: Float32Array,
@@ -44,8 +45,6 @@ function label(
   height: number,
   lo: number,
   parent: Int32Array,
-  area: Int32Array,
-  peak: Float32Array,
   spans: Spans,
 ): void {
   for (let y = 0; y < height; y++) {
@@ -54,8 +53,6 @@ function label(
       const i = row + x;
       if ((strength[i] as number) <= lo) continue;
       parent[i] = i;
-      area[i] = 0;
-      peak[i] = 0;
       // Neighbours already joined need no union: the pixel above is joined to its left and right
       // neighbours (same row) and to the left pixel (diagonal); above-left to the left pixel.
       const up = i - width;
@@ -74,62 +71,68 @@ function label(
 }
 
 /**
- * Pass 2: area and peak per root, kept in scratch arrays indexed by root pixel (every root is a
- * candidate pixel, zeroed in pass 1).
+ * The 8-connected pieces of the candidate set, numbered in raster order of their first pixel,
+ * with what the later stages ask of each: size, peak strength and bounding box. Per piece, so
+ * that deciding what stays (here, and the seal's frame in shape.ts) never walks the image again;
+ * the paint reads a pixel's piece through `roots` and `ids`.
  */
-function measurePieces(
-  strength: Float32Array,
-  width: number,
-  parent: Int32Array,
-  area: Int32Array,
-  peak: Float32Array,
-  spans: Spans,
-): void {
-  for (let y = 0; y < spans.lo.length; y++) {
-    for (
-      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
-      i < end;
-      i++
-    ) {
-      if ((parent[i] as number) < 0) continue;
-      const root = find(parent, i);
-      area[root] = (area[root] as number) + 1;
-      const s = strength[i] as number;
-      if (s > (peak[root] as number)) peak[root] = s;
-    }
-  }
-}
-
-/** Pass 3: keep the pixels of pieces big and strong enough. */
-function keepPieces(
-  width: number,
-  hi: number,
-  minArea: number,
-  keep: Uint8Array,
-  parent: Int32Array,
-  area: Int32Array,
-  peak: Float32Array,
-  spans: Spans,
-): void {
-  for (let y = 0; y < spans.lo.length; y++) {
-    for (
-      let i = y * width + (spans.lo[y] as number), end = y * width + (spans.hi[y] as number);
-      i < end;
-      i++
-    ) {
-      const p = parent[i] as number;
-      if (p < 0) continue;
-      // Pass 2's finds left every pixel pointing straight at its root.
-      keep[i] = (area[p] as number) >= minArea && (peak[p] as number) >= hi ? 1 : 0;
-    }
-  }
+export interface Pieces {
+  count: number;
+  /** Per pixel, the root pixel of its piece, or -1 for a pixel that is no candidate. */
+  roots: Int32Array;
+  /** Per root pixel, its piece's number. */
+  ids: Int32Array;
+  area: Int32Array;
+  peak: Float32Array;
+  x0: Int32Array;
+  x1: Int32Array;
+  y0: Int32Array;
+  y1: Int32Array;
+  /** 1 for a piece that is kept. */
+  keep: Uint8Array;
 }
 
 /**
- * Writes 1 into `keep` for every pixel of a surviving piece, 0 elsewhere.
- * `labels`, `area` and `peak` are scratch space of the image's size. Each pass is its own small
- * function: the compiler optimises each with its own loop's feedback (one function holding all
- * three was recompiled on every call).
+ * Pass 2: every candidate pointed straight at its root (so that later reads need no find), and
+ * the pieces' figures. A root is met before the rest of its piece (it is the piece's first pixel).
+ */
+function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: Spans): void {
+  const { roots: parent, ids, area, peak, x0, x1, y0, y1 } = p;
+  let count = 0;
+  for (let y = 0; y < spans.lo.length; y++) {
+    for (
+      let x = spans.lo[y] as number, end = spans.hi[y] as number, i = y * width + x;
+      x < end;
+      x++, i++
+    ) {
+      if ((parent[i] as number) < 0) continue;
+      const root = find(parent, i);
+      let id: number;
+      if (root === i) {
+        id = count++;
+        ids[i] = id;
+        area[id] = 0;
+        peak[id] = 0;
+        x0[id] = x;
+        x1[id] = x;
+        y0[id] = y;
+      } else id = ids[root] as number;
+      area[id] = (area[id] as number) + 1;
+      const s = strength[i] as number;
+      if (s > (peak[id] as number)) peak[id] = s;
+      if (x < (x0[id] as number)) x0[id] = x;
+      if (x > (x1[id] as number)) x1[id] = x;
+      // Rows come in order: the last row seen is the bottom.
+      y1[id] = y;
+    }
+  }
+  p.count = count;
+}
+
+/**
+ * Finds the pieces of the candidate set (strength above `lo`) and keeps those big enough that
+ * reach `hi`; returns the pixels kept. Scratch comes from the workspace. Two pixels of one 2x2
+ * block touch, so no block holds two pieces: there are at most ceil(w/2) * ceil(h/2) of them.
  */
 export function keepConnected(
   strength: Float32Array,
@@ -138,16 +141,47 @@ export function keepConnected(
   lo: number,
   hi: number,
   minArea: number,
-  keep: Uint8Array,
-  labels: Int32Array,
-  area: Int32Array,
-  peak: Float32Array,
+  ws: Workspace,
   spans: Spans,
-): void {
-  const parent = labels;
-  parent.fill(-1);
-  keep.fill(0);
-  label(strength, width, height, lo, parent, area, peak, spans);
-  measurePieces(strength, width, parent, area, peak, spans);
-  keepPieces(width, hi, minArea, keep, parent, area, peak, spans);
+): { pieces: Pieces; kept: number } {
+  const cap = Math.ceil(width / 2) * Math.ceil(height / 2);
+  const pieces: Pieces = {
+    count: 0,
+    roots: ws.i32('labels'),
+    ids: ws.i32('pieceIds'),
+    area: ws.i32('pieceArea', cap),
+    peak: ws.f32('piecePeak', cap),
+    x0: ws.i32('pieceX0', cap),
+    x1: ws.i32('pieceX1', cap),
+    y0: ws.i32('pieceY0', cap),
+    y1: ws.i32('pieceY1', cap),
+    keep: ws.u8('pieceKeep', cap),
+  };
+  pieces.roots.fill(-1);
+  label(strength, width, height, lo, pieces.roots, spans);
+  measurePieces(strength, width, pieces, spans);
+  const { area, peak, keep } = pieces;
+  let kept = 0;
+  for (let k = 0; k < pieces.count; k++) {
+    const on = (area[k] as number) >= minArea && (peak[k] as number) >= hi;
+    keep[k] = on ? 1 : 0;
+    if (on) kept += area[k] as number;
+  }
+  return { pieces, kept };
+}
+
+/** The box around every kept piece (y1 < y0 when none is kept). */
+export function keptBox(p: Pieces): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Number.MAX_SAFE_INTEGER;
+  let y0 = Number.MAX_SAFE_INTEGER;
+  let x1 = -1;
+  let y1 = -1;
+  for (let k = 0; k < p.count; k++) {
+    if (p.keep[k] === 0) continue;
+    x0 = Math.min(x0, p.x0[k] as number);
+    y0 = Math.min(y0, p.y0[k] as number);
+    x1 = Math.max(x1, p.x1[k] as number);
+    y1 = Math.max(y1, p.y1[k] as number);
+  }
+  return { x0, y0, x1, y1 };
 }

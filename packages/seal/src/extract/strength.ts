@@ -10,27 +10,26 @@
  */
 
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
-import { rowMax7, rowMean3, rowOr3 } from './filters';
+import { maxBits, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
-import { localInkGrid } from './local-ink';
+import { inkLevels, spreadInk } from './local-ink';
+import {
+  measureColourRow,
+  measureRedRow,
+  type PrintCore,
+  type RowOut,
+  TINT_SCALE,
+} from './measure';
 import type { Planes } from './paper';
+import { thinDoubleRing } from './rings';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
 /** Which colour measure picks the ink: red excess r - max(g, b), or chroma max - min. */
 export type InkColour = 'red' | 'colour';
 
-/** Histogram resolution for the "full ink" estimate. */
-const BINS = 256;
 /** Ignore pixels weaker than this (normalised units) when estimating full ink: that is noise. */
 const NOISE_FLOOR = 0.08;
-/** Percentile of the ink pixels taken as "fully inked". */
-const FULL_INK_PERCENTILE = 0.9;
-/** Fewer ink pixels than this fraction of the image: there is no ink, keep the default scale. */
-const MIN_INK_FRACTION = 0.002;
-/** Global full-ink clamp: below FULL_MIN an image has no ink worth scaling up. */
-const FULL_MIN = 0.2;
-const FULL_MAX = 0.9;
 /** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
 const LOCAL_FLOOR = 0.3;
 /** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
@@ -74,36 +73,6 @@ const PRINT_BRIGHT = 0.8;
 const PRINT_SHARE = 0.5;
 const RIM_RATIO = 0.42;
 export const RIM_STRENGTH = 0.7;
-
-/**
- * The strength a fully inked pixel has, from the distribution of a raw measure over the image.
- * Clamped so that an image without ink does not blow noise up into ink.
- */
-function fullInk(raw: Float32Array, width: number, noiseFloor: number, spans: Spans): number {
-  const hist = new Uint32Array(BINS);
-  let n = 0;
-  const { lo, hi } = spans;
-  for (let y = 0; y < lo.length; y++) {
-    for (let i = y * width + (lo[y] as number), end = y * width + (hi[y] as number); i < end; i++) {
-      const v = raw[i] as number;
-      if (v > noiseFloor) {
-        const k = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-        hist[k] = (hist[k] as number) + 1;
-        n++;
-      }
-    }
-  }
-  if (n < raw.length * MIN_INK_FRACTION) return FULL_MIN * 2;
-  const want = n * (1 - FULL_INK_PERCENTILE);
-  let seen = 0;
-  let bin = BINS - 1;
-  for (; bin > 0; bin--) {
-    seen += hist[bin] as number;
-    if (seen >= want) break;
-  }
-  const v = (bin + 0.5) / BINS;
-  return v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX);
-}
 
 const NOISE_BINS = 512;
 /** Top of the noise histogram, in raw units. */
@@ -160,41 +129,69 @@ function scaleToLocalInk(
   spans: Spans,
   auto: boolean,
   rim: Uint8Array | null,
-): number {
+): { softness: number; rings: boolean } {
   const noise = noiseLevel(raw, width, height);
-  const full = fullInk(raw, width, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  const g = gridFor(width, height);
+  const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
   const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
-  const thinFloor = auto ? peakFloor(softness) : THIN_FLOOR;
+  // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
+  const rings = auto && thinDoubleRing(raw, width, height, spans, full);
+  const thinFloor = !auto ? THIN_FLOOR : rings ? 1 : peakFloor(softness);
   const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
-  const g = gridFor(width, height);
-  const local = localInkGrid(raw, width, height, g, floor, full, spans);
+  const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
-  // The peak is a max over a square window: rows here, columns below, and only where there is
-  // something to scale (most of a crop is paper at 0).
-  const across = ws.f32('across');
-  rowMax7(raw, width, height, across, ws.f32('rowMaxLine', 2 * (width + 8)), spans);
+  // The peak is a max over a square window: rows (rowMax7) into a ring of the 7 rows the window
+  // spans, kept in cache, each row filled just before the window first reaches it (from the raw
+  // measure, not yet scaled: scaling lags 3 rows behind); columns below, and only where there
+  // is something to scale (most of a crop is paper at 0).
+  const ringRows = 2 * PEAK_RADIUS + 1;
+  // One more row of zeros stands in for the rows past the image's edges.
+  const ring = ws.f32('peakRing', (ringRows + 1) * width);
+  const zeros = ringRows * width;
+  ring.fill(0, zeros);
+  const ringBits = new Int32Array(ring.buffer, ring.byteOffset, ring.length);
+  const rawBits = new Int32Array(raw.buffer, raw.byteOffset, raw.length);
+  const line = ws.i32('rowMaxLine', 2 * (width + 8));
+  let filled = 0;
+  // The column max is taken on bit patterns too, without branches (noise makes them a coin
+  // toss), and read back as a float through a one-element view.
+  const cell = new Float32Array(1);
+  const cellBits = new Int32Array(cell.buffer);
+  const slot = (j: number): number => (j < 0 || j >= height ? zeros : (j % ringRows) * width);
   for (let y = 0; y < height; y++) {
+    const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
+    for (; filled <= last; filled++) {
+      const lo = spans.lo[filled] as number;
+      const hi = spans.hi[filled] as number;
+      rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
+    }
     const xEnd = spans.hi[y] as number;
     let x = spans.lo[y] as number;
     if (x >= xEnd) continue;
     interpolateRow(g, local, y, localRow);
-    const top = (y < PEAK_RADIUS ? 0 : y - PEAK_RADIUS) * width;
-    const bottom = (y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS) * width;
+    // The window's 7 rows (PEAK_RADIUS 3 either side).
+    const o0 = slot(y - 3);
+    const o1 = slot(y - 2);
+    const o2 = slot(y - 1);
+    const o3 = slot(y);
+    const o4 = slot(y + 1);
+    const o5 = slot(y + 2);
+    const o6 = slot(y + 3);
     for (let i = y * width + x; x < xEnd; x++, i++) {
       const v = raw[i] as number;
       if (v <= 0) continue;
       const x0 = x0s[x] as number;
       const fx = fxs[x] as number;
       const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-      let p = 0;
-      for (let j = top + x; j <= bottom + x; j += width) {
-        const a = across[j] as number;
-        if (a > p) p = a;
-      }
+      const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+      const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+      const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+      cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+      let p = cell[0] as number;
       // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
       // cut falls near its half height, where the stroke's edge was before the blur.
       if (p > l) p = l;
@@ -205,7 +202,7 @@ function scaleToLocalInk(
       raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
     }
   }
-  return softness;
+  return { softness, rings };
 }
 
 /** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
@@ -216,12 +213,19 @@ export interface InkModel {
   bright: number;
   /** Typical colour-along-hue over darkness of the ink: low for dark, desaturated inks. */
   ratio: number;
+  /** Typical saturation of the ink, 1 - darkest / brightest channel: low for faint inks. */
+  sat: number;
 }
 
 /** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
-const DEFAULT_INK: InkModel = { ur: 0.8165, ug: -0.4082, ub: -0.4082, bright: 0.9, ratio: 1 };
-/** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
-const TINT_SCALE = 1.22;
+const DEFAULT_INK: InkModel = {
+  ur: 0.8165,
+  ug: -0.4082,
+  ub: -0.4082,
+  bright: 0.9,
+  ratio: 1,
+  sat: 0.75,
+};
 const HUE_BINS = 36;
 /** Seal inks: red through orange-red one way and through crimson and purple the other (degrees). */
 const HUE_FROM = -80;
@@ -243,6 +247,7 @@ export function learnInk(n: Planes): InkModel {
   const sumB = new Float32Array(HUE_BINS);
   const hiSum = new Float32Array(HUE_BINS);
   const ratioSum = new Float32Array(HUE_BINS);
+  const satSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = r.length;
   // Every third pixel votes: plenty for a histogram of 36 bins.
@@ -265,6 +270,8 @@ export function learnInk(n: Planes): InkModel {
     sumB[k] = (sumB[k] as number) + (bv - m);
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     hiSum[k] = (hiSum[k] as number) + hi * c;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
     const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
     if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
   }
@@ -284,6 +291,7 @@ export function learnInk(n: Planes): InkModel {
   let cb = 0;
   let hs = 0;
   let rs = 0;
+  let ss = 0;
   let ws = 0;
   for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
     cr += sumR[k] as number;
@@ -291,6 +299,7 @@ export function learnInk(n: Planes): InkModel {
     cb += sumB[k] as number;
     hs += hiSum[k] as number;
     rs += ratioSum[k] as number;
+    ss += satSum[k] as number;
     ws += hist[k] as number;
   }
   const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
@@ -301,101 +310,17 @@ export function learnInk(n: Planes): InkModel {
     ub: cb / norm,
     bright: Math.min(0.9, hs / ws),
     ratio: rs / ws,
+    sat: ss / ws,
   };
 }
 
 /**
- * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
- * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
- */
-const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
-
-/**
- * Darkness and tint of one row (from index `row` of the planes), clamped at 0, into `dark` and
- * `tint` from index `at`.
- */
-function measureRow(
-  n: Planes,
-  row: number,
-  width: number,
-  colour: InkColour,
-  ink: InkModel,
-  dark: Float32Array,
-  tint: Float32Array,
-  at: number,
-  core: PrintCore | null = null,
-  print: Uint8Array | null = null,
-): void {
-  const { r, g, b } = n;
-  if (colour === 'red' && core !== null && print !== null) {
-    measurePrintRow(n, row, width, ink, dark, tint, at, core, print);
-    return;
-  }
-  if (colour === 'red') {
-    const { ur, ug, ub } = ink;
-    for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-      // The colour along the ink's own hue (learned from the photo): red, maroon or purple.
-      tint[j] = positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE);
-    }
-    return;
-  }
-  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    dark[j] = positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv));
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-    tint[j] = positive(hi - lo);
-  }
-}
-
-/** The thresholds of black print for one image (see PRINT_DARK). */
-interface PrintCore {
-  dark: number;
-  /** Tint below this share of the darkness (the ink's own ratio times PRINT_SHARE). */
-  tint: number;
-  grey: number;
-  bright: number;
-}
-
-/**
- * measureRow for red ink, and black print in the same pass: dark, little of the ink's colour for
- * its darkness, and no bright channel (a grey or black pixel's brightest channel falls with its
- * darkness). Darkness and tint are judged as stored (float32), as a separate pass would.
- */
-function measurePrintRow(
-  n: Planes,
-  row: number,
-  width: number,
-  ink: InkModel,
-  dark: Float32Array,
-  tint: Float32Array,
-  at: number,
-  core: PrintCore,
-  print: Uint8Array,
-): void {
-  const { r, g, b } = n;
-  const { ur, ug, ub } = ink;
-  for (let i = row, j = at, end = row + width; i < end; i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
-    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
-    dark[j] = d;
-    tint[j] = t;
-    if (d <= core.dark || t >= core.tint * d) {
-      print[i] = 0;
-      continue;
-    }
-    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-    print[i] = hi < 1 - core.grey * d && hi < core.bright ? 1 : 0;
-  }
+/** What inkStrength learned on the way: the photo's edge softness (auto.ts) and the ink. */
+export interface InkStrength {
+  softness: number;
+  /** Automatic clarity found a thin double border (rings.ts). */
+  rings: boolean;
+  ink: InkModel;
 }
 
 /**
@@ -411,7 +336,7 @@ export function inkStrength(
   ws: Workspace,
   spans: Spans,
   auto = false,
-): number {
+): InkStrength {
   const { r, g, b } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n) : DEFAULT_INK;
@@ -442,12 +367,11 @@ export function inkStrength(
     grey: PRINT_GREY,
     bright: PRINT_BRIGHT * ink.bright,
   };
+  const rowOut: RowOut = { dark, tint, darkMean: darkRows, tintMean: tintRows };
   const measure = (y: number): void => {
     const at = (y % 3) * width;
-    measureRow(n, y * width, width, colour, ink, dark, tint, at, red ? core : null, print);
-    rowMean3(dark, at, width, darkRows);
-    rowMean3(tint, at, width, tintRows);
-    if (red) rowOr3(print, y * width, width, printRows, at);
+    if (red) measureRedRow(n, y * width, width, ink, core, rowOut, at, print, printRows);
+    else measureColourRow(n, y * width, width, rowOut, at);
   };
   measure(0);
   // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
@@ -523,7 +447,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  return scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  const judged = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  return { ...judged, ink };
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */

@@ -6,6 +6,8 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { designFor } from '../../src/design';
 import { drawDesignedSeal, planSeal } from '../../src/designer';
 import { SEAL_ALPHA } from '../../src/draw';
+import { planScale, type SealOutline } from '../../src/plan';
+import type { Px } from '../../src/units';
 import { TEXT_CJK_FAMILY, TEXT_LATIN_FAMILY } from './fonts';
 import type { Rng } from './prng';
 import { drawTestSeal, randomSealSpec } from './seal-source';
@@ -26,6 +28,8 @@ export interface Placed {
   /** Half extents of the seal's box. */
   rx: number;
   ry: number;
+  /** The oval's paper between its two border lines, 0.5 px in from each (else absent). */
+  ringGap?: Float32Array;
 }
 
 /** The product's round seal, `diameter` across, as ink coverage (without drawSeal's opacity). */
@@ -42,20 +46,30 @@ export function roundSeal(rand: Rng, diameter: number, cx: number, cy: number): 
   return { cover, cx, cy, rx: diameter / 2, ry: diameter / 2 };
 }
 
+/** A thin double border in pixels of the photo: the outer line, the inner line, the paper between. */
+export interface DoubleRing {
+  outerPx: number;
+  innerPx: number;
+  gapPx: number;
+}
+
 /**
- * 发票专用章: the 40x30 mm oval with a thin double border, `width` pixels across. `borderMm` is the
- * outer line's width; the inner line is the designer's thinnest (0.25 mm), 0.5 mm inside it.
+ * 发票专用章: the 40x30 mm oval, `width` pixels across, with a thin double border drawn at the
+ * pixel scale (`ring`): the designer's own outer line at the ring's width, and an inner line
+ * `gapPx` inside it (the designer's double border keeps 0.5 mm between the lines, several pixels
+ * here; the border clearance of 0.85 mm leaves room for the inner line before the name).
  */
 export function ovalSeal(
   rand: Rng,
   width: number,
   cx: number,
   cy: number,
-  borderMm: number,
+  ring: DoubleRing,
 ): Placed {
+  const toPlan = 512 / width;
+  const pxPerMm = planScale(512, 40);
   const design = designFor('invoice', {
-    doubleBorder: true,
-    borderMm,
+    borderMm: (ring.outerPx * toPlan) / pxPerMm,
     opacity: 1,
     textScale: 1.25,
   });
@@ -63,13 +77,38 @@ export function ovalSeal(
   for (let i = 0; i < 18; i++) code += String(rand.int(0, 9));
   const spec = randomSealSpec(rand);
   const plan = planSeal({ name: spec.name.slice(0, 14), title: '发票专用章', code }, design, 512);
+  const outer = plan.outlines[0] as SealOutline;
+  const inset = ((ring.outerPx / 2 + ring.gapPx + ring.innerPx / 2) * toPlan) as Px;
+  const inner: SealOutline = {
+    kind: 'ellipse',
+    rx: (outer.rx - inset) as Px,
+    ry: (outer.ry - inset) as Px,
+    lineWidth: (ring.innerPx * toPlan) as Px,
+  };
   const canvas = createCanvas(SIZE, SIZE);
   const ctx = canvas.getContext('2d');
   ctx.translate(cx, cy);
   ctx.scale(width / 512, width / 512);
   ctx.translate(-256, -256);
-  drawDesignedSeal(ctx, plan, design);
-  return { cover: coverage(ctx), cx, cy, rx: width / 2, ry: (width * 0.75) / 2 };
+  drawDesignedSeal(ctx, { ...plan, outlines: [outer, inner] }, design);
+  const gap = createCanvas(SIZE, SIZE);
+  const g = gap.getContext('2d');
+  g.translate(cx, cy);
+  g.scale(width / 512, width / 512);
+  g.translate(-256, -256);
+  g.lineWidth = Math.max(0.1, ring.gapPx - 1) * toPlan;
+  const mid = ((ring.outerPx / 2 + ring.gapPx / 2) * toPlan) as Px;
+  g.beginPath();
+  g.ellipse(plan.centre.x, plan.centre.y, outer.rx - mid, outer.ry - mid, 0, 0, Math.PI * 2);
+  g.stroke();
+  return {
+    cover: coverage(ctx),
+    cx,
+    cy,
+    rx: width / 2,
+    ry: (width * 0.75) / 2,
+    ringGap: coverage(g),
+  };
 }
 
 /** Min over a 3x3 window: strokes one pixel thinner on each side. */

@@ -52,7 +52,9 @@ export interface ClassPhoto {
   printMask: Uint8Array;
   /** Red-orange things that are not the seal (objects class). */
   decoyMask: Uint8Array;
-  /** The truth shrunk like the photo and enlarged again (lowres and oval), else the truth. */
+  /** The paper between the oval's two border lines (oval class; else empty): kept = fused rings. */
+  ringGap: Uint8Array;
+  /** The truth shrunk like the photo and enlarged again (lowres), else the truth. */
   oracle: Uint8Array;
   params: Record<string, number | string>;
 }
@@ -155,8 +157,9 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
     }
     case 'lowres': {
       seal = roundSeal(rand, SIZE * rand.range(0.75, 0.92), centre(), centre());
-      // The seal ends up 60-200 px across in the shot.
-      const across = rand.range(60, 200);
+      // The seal ends up 60-200 px across in the shot, most often near the top of that range
+      // (density rising linearly to 200 px): see docs/extraction.md, "The lowres class".
+      const across = 60 + 140 * Math.sqrt(rand.next());
       cam = {
         ...cam,
         smallPx: Math.round((across * SIZE) / (seal.rx * 2)),
@@ -167,20 +170,19 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
       break;
     }
     case 'oval': {
-      // A 40x30 mm invoice seal with a thin double border, shot at low resolution: 150-250 px
-      // across in the shot (3.75-6.25 px/mm), its outer line 1.4-2 px there and the inner one
-      // (0.25 mm) 0.9-1.6 px, 2-3 px apart. Then enlarged to the crop, as the cropper does.
-      const across = rand.range(150, 250);
-      const ringPx = rand.range(1.4, 2);
-      const width = SIZE * rand.range(0.78, 0.92);
-      seal = ovalSeal(rand, width, centre(), centre(), (ringPx * 40) / across);
-      cam = {
-        ...cam,
-        smallPx: Math.round((across * SIZE) / width),
-        blur: rand.range(0.3, 0.8),
+      // A 40x30 mm invoice seal whose double border sits at the limit of the pixel grid: outer
+      // and inner lines 1-2 px, 1-2 px of paper between them, at the photo's own resolution
+      // (no enlargement: the 0.890 with its day's defaults rules out resampling the
+      // seal's thin text, see docs/extraction.md), through the usual camera blur and JPEG.
+      const ring = {
+        outerPx: rand.range(1, 2),
+        innerPx: rand.range(1, 2),
+        gapPx: rand.range(1, 2),
       };
-      params.acrossPx = Math.round(across);
-      params.ringPx = +ringPx.toFixed(2);
+      seal = ovalSeal(rand, SIZE * rand.range(0.78, 0.92), centre(), centre(), ring);
+      params.outerPx = +ring.outerPx.toFixed(2);
+      params.innerPx = +ring.innerPx.toFixed(2);
+      params.gapPx = +ring.gapPx.toFixed(2);
       break;
     }
     case 'pens': {
@@ -223,6 +225,7 @@ export async function classPhoto(cls: SynthClass, seed: number): Promise<ClassPh
     truth,
     printMask,
     decoyMask: mask(decoy, 0.5),
+    ringGap: seal.ringGap ? mask(seal.ringGap, 0.5) : new Uint8Array(SIZE * SIZE),
     oracle: await shrunkMask(truth, SIZE, cam.smallPx),
     params: { ...params, quality: cam.quality, smallPx: cam.smallPx, blur: +cam.blur.toFixed(2) },
   };

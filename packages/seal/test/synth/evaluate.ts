@@ -1,7 +1,7 @@
 /** Per-class extraction figures (issue 17), shared by bench/extract-quality.ts and the quality test. */
 import type { ExtractOptions } from '../../src/extract';
 import { type ClassPhoto, classPhoto, SYNTH_CLASSES, type SynthClass } from './classes';
-import { type ClassScore, classScore, iou } from './metrics';
+import { type ClassScore, classScore, iou, KEPT_ALPHA } from './metrics';
 
 export type Extractor = (photo: ClassPhoto) => Uint8ClampedArray;
 
@@ -18,6 +18,8 @@ export interface ClassFigures {
   ghost: number;
   /** Mean IoU of the truth shrunk like the photo and enlarged again (the resolution's ceiling). */
   oracleIou: number;
+  /** Oval class: share of the paper between the two border lines that was kept (fused rings). */
+  gapKept: number;
 }
 
 /** Photos seeds first..first+count-1 of every class, generated once. */
@@ -32,7 +34,8 @@ export async function classPhotos(first: number, count: number): Promise<ClassPh
 export function figures(photos: readonly ClassPhoto[], extract: Extractor): ClassFigures[] {
   return SYNTH_CLASSES.map((cls) => {
     const mine = photos.filter((p) => p.cls === cls);
-    const scores: ClassScore[] = mine.map((p) => classScore(p, extract(p)));
+    const outs = mine.map((p) => extract(p));
+    const scores: ClassScore[] = mine.map((p, k) => classScore(p, outs[k] as Uint8ClampedArray));
     const ious = scores.map((s) => s.iou);
     const min = Math.min(...ious);
     const kept = scores.reduce((a, s) => a + s.kept, 0);
@@ -43,6 +46,16 @@ export function figures(photos: readonly ClassPhoto[], extract: Extractor): Clas
       return iou(rgba, p.truth);
     });
     const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / Math.max(1, v.length);
+    let gap = 0;
+    let gapKept = 0;
+    mine.forEach((p, k) => {
+      const out = outs[k] as Uint8ClampedArray;
+      for (let i = 0; i < p.ringGap.length; i++) {
+        if (p.ringGap[i] === 0) continue;
+        gap++;
+        if ((out[i * 4 + 3] as number) > KEPT_ALPHA) gapKept++;
+      }
+    });
     return {
       cls,
       count: mine.length,
@@ -52,6 +65,7 @@ export function figures(photos: readonly ClassPhoto[], extract: Extractor): Clas
       fidelity: mean(scores.map((s) => s.fidelity)),
       ghost: kept === 0 ? 0 : ghosts / kept,
       oracleIou: mean(oracle),
+      gapKept: gap === 0 ? 0 : gapKept / gap,
     };
   });
 }
@@ -65,10 +79,11 @@ export const withOptions =
     fn(p.rgba, p.width, p.height, options);
 
 export function figuresTable(rows: readonly ClassFigures[]): string {
-  const head = 'class    |  n | mean IoU | min IoU (seed) | fidelity | ghost  | ceiling';
+  const head =
+    'class    |  n | mean IoU | min IoU (seed) | fidelity | ghost  | ceiling | ring gap kept';
   const lines = rows.map(
     (r) =>
-      `${r.cls.padEnd(8)} | ${String(r.count).padStart(2)} |   ${r.meanIou.toFixed(3)}  | ${r.minIou.toFixed(3)} (${r.minSeed}) |   ${r.fidelity.toFixed(2)}   | ${(r.ghost * 100).toFixed(2)}% | ${r.oracleIou.toFixed(3)}`,
+      `${r.cls.padEnd(8)} | ${String(r.count).padStart(2)} |   ${r.meanIou.toFixed(3)}  | ${r.minIou.toFixed(3)} (${r.minSeed}) |   ${r.fidelity.toFixed(2)}   | ${(r.ghost * 100).toFixed(2)}% | ${r.oracleIou.toFixed(3)}   | ${r.cls === 'oval' ? `${(r.gapKept * 100).toFixed(1)}%` : '-'}`,
   );
   return [head, ...lines].join('\n');
 }

@@ -1,0 +1,156 @@
+/**
+ * Per-row measures behind the ink strength (strength.ts): darkness and tint of each pixel, their
+ * means over a horizontal window of 3, and (red ink) black print and its spread over 3 pixels.
+ * One loop per row does all of them: the row is read once, and the window means slide along
+ * with it instead of walking the row again (a pass per measure cost more than the arithmetic).
+ * Every value is rounded to float32 where it used to be stored in a float plane, so the figures
+ * are those of separate passes, bit for bit.
+ */
+import type { Planes } from './paper';
+
+/** Projection onto the unit chroma direction, scaled to read like red excess for seal red. */
+export const TINT_SCALE = 1.22;
+
+/** The seal ink's hue as a unit chroma direction (see learnInk). */
+export interface InkHue {
+  ur: number;
+  ug: number;
+  ub: number;
+}
+
+/** The thresholds of black print for one image (see PRINT_DARK in strength.ts). */
+export interface PrintCore {
+  dark: number;
+  /** Tint below this share of the darkness (the ink's own ratio times PRINT_SHARE). */
+  tint: number;
+  grey: number;
+  bright: number;
+}
+
+/**
+ * Exactly `v > 0 ? v : 0` for a finite v, without a branch (on noisy paper the sign is a coin
+ * toss, and a mispredicted branch costs more than the arithmetic): v + |v| is 2v, or +0.
+ */
+export const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
+
+/** One row's outputs: measures and their 3-wide means, all from index `at` of ring planes. */
+export interface RowOut {
+  dark: Float32Array;
+  tint: Float32Array;
+  darkMean: Float32Array;
+  tintMean: Float32Array;
+}
+
+const THIRD = 1 / 3;
+
+/**
+ * Red ink: darkness, tint along the ink's hue, and black print (dark, little of the ink's colour
+ * for its darkness, no bright channel: a grey or black pixel's brightest channel falls with its
+ * darkness), judged on the float32 values as stored. `print` is a whole plane (rims.ts reads
+ * it); `printOr` gets the print spread over 3 pixels from index `at`.
+ */
+export function measureRedRow(
+  n: Planes,
+  row: number,
+  width: number,
+  ink: InkHue,
+  core: PrintCore,
+  o: RowOut,
+  at: number,
+  print: Uint8Array,
+  printOr: Uint8Array,
+): void {
+  const { r, g, b } = n;
+  const { ur, ug, ub } = ink;
+  const { dark, tint, darkMean, tintMean } = o;
+  const { dark: coreDark, tint: coreTint, grey, bright } = core;
+  // The window's two previous values (x - 2, x - 1) of each measure.
+  let d2 = 0;
+  let d1 = 0;
+  let t2 = 0;
+  let t1 = 0;
+  let p2 = 0;
+  let p1 = 0;
+  for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
+    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
+    dark[j] = d;
+    tint[j] = t;
+    let p = 0;
+    if (d > coreDark && t < coreTint * d) {
+      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+      p = hi < 1 - grey * d && hi < bright ? 1 : 0;
+    }
+    print[i] = p;
+    if (x >= 2) {
+      darkMean[j - 1] = (d2 + d1 + d) * THIRD;
+      tintMean[j - 1] = (t2 + t1 + t) * THIRD;
+      printOr[j - 1] = p2 | p1 | p;
+    }
+    d2 = d1;
+    d1 = d;
+    t2 = t1;
+    t1 = t;
+    p2 = p1;
+    p1 = p;
+  }
+  closeRow(o, at, width);
+  // The ends: the window holds the pixels present (p2 is 0 past the row's start).
+  printOr[at] =
+    width === 1 ? (print[row] as number) : (print[row] as number) | (print[row + 1] as number);
+  if (width > 1) printOr[at + width - 1] = p2 | p1;
+}
+
+/** Any colour: darkness and chroma (max - min channel), with their 3-wide means. */
+export function measureColourRow(
+  n: Planes,
+  row: number,
+  width: number,
+  o: RowOut,
+  at: number,
+): void {
+  const { r, g, b } = n;
+  const { dark, tint, darkMean, tintMean } = o;
+  let d2 = 0;
+  let d1 = 0;
+  let t2 = 0;
+  let t1 = 0;
+  for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
+    const rv = r[i] as number;
+    const gv = g[i] as number;
+    const bv = b[i] as number;
+    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+    const t = Math.fround(positive(hi - lo));
+    dark[j] = d;
+    tint[j] = t;
+    if (x >= 2) {
+      darkMean[j - 1] = (d2 + d1 + d) * THIRD;
+      tintMean[j - 1] = (t2 + t1 + t) * THIRD;
+    }
+    d2 = d1;
+    d1 = d;
+    t2 = t1;
+    t1 = t;
+  }
+  closeRow(o, at, width);
+}
+
+/** The means at both ends of a row, over the pixels present. */
+function closeRow(o: RowOut, at: number, width: number): void {
+  const { dark, tint, darkMean, tintMean } = o;
+  if (width === 1) {
+    darkMean[at] = dark[at] as number;
+    tintMean[at] = tint[at] as number;
+    return;
+  }
+  const last = at + width - 1;
+  darkMean[at] = ((dark[at] as number) + (dark[at + 1] as number)) * 0.5;
+  tintMean[at] = ((tint[at] as number) + (tint[at + 1] as number)) * 0.5;
+  darkMean[last] = ((dark[last - 1] as number) + (dark[last] as number)) * 0.5;
+  tintMean[last] = ((tint[last - 1] as number) + (tint[last] as number)) * 0.5;
+}

@@ -1,0 +1,102 @@
+/**
+ * Shape from luma on a soft photo (automatic clarity). A seal shot 60-200 px across went through
+ * JPEG there, which keeps colour at half that resolution, and was then enlarged: its colour is
+ * smeared and shifted by several pixels against its brightness. Strength (strength.ts) gates
+ * darkness by colour per 3x3 neighbourhood, so on such a photo stroke edges follow the smeared
+ * colour and thin strokes come out thin or broken. Within the seal's colour region (as far from
+ * strong ink as the edges are soft) a pixel's strength is at least its darkness over the full
+ * ink's darkness: the shape comes from luma, which the photo kept at its own resolution. Black
+ * print is dark too: print pixels are left alone (and their rims are cleared after, rims.ts).
+ */
+import type { Planes } from './paper';
+import { findSpans, type Spans } from './spans';
+import type { Workspace } from './workspace';
+
+/** Softness (auto.ts) from which the shape comes from luma. */
+export const SOFT_SHAPE = 2;
+/** Strength of "strong ink", which marks the colour region and sets the full ink's darkness. */
+const SEED = 0.5;
+const FULL = 0.9;
+const BINS = 256;
+/** A pixel darker than full ink is not more than this much ink. */
+const MAX_SHAPE = 1.2;
+
+const luma = (planes: Planes, i: number): number =>
+  1 -
+  (0.299 * (planes.r[i] as number) +
+    0.587 * (planes.g[i] as number) +
+    0.114 * (planes.b[i] as number));
+
+/** Median darkness of pixels of full strength (every third), or 0 if there are none. */
+function fullDarkness(planes: Planes, strength: Float32Array): number {
+  const hist = new Uint32Array(BINS);
+  let count = 0;
+  for (let i = 0; i < strength.length; i += 3) {
+    if ((strength[i] as number) <= FULL) continue;
+    const d = luma(planes, i);
+    const k = d <= 0 ? 0 : d >= 1 ? BINS - 1 : Math.floor(d * BINS);
+    hist[k] = (hist[k] as number) + 1;
+    count++;
+  }
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let k = 0; k < BINS; k++) {
+    seen += hist[k] as number;
+    if (seen * 2 >= count) return (k + 0.5) / BINS;
+  }
+  return 1;
+}
+
+/**
+ * Raises strength to darkness / full ink's darkness within `radius` pixels (square window) of
+ * strong ink, except on black print; recomputes the spans.
+ */
+export function lumaShape(
+  planes: Planes,
+  strength: Float32Array,
+  print: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  ws: Workspace,
+  spans: Spans,
+): void {
+  const full = fullDarkness(planes, strength);
+  if (full <= 0) return;
+  const inv = 1 / full;
+  // Rows: is strong ink within `radius` along the row (running count); then columns.
+  const rows = ws.u8('shapeRows');
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let count = 0;
+    for (let x = 0; x < radius && x < width; x++)
+      count += (strength[row + x] as number) > SEED ? 1 : 0;
+    for (let x = 0; x < width; x++) {
+      if (x + radius < width) count += (strength[row + x + radius] as number) > SEED ? 1 : 0;
+      if (x - radius - 1 >= 0) count -= (strength[row + x - radius - 1] as number) > SEED ? 1 : 0;
+      rows[row + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const counts = ws.i32('shapeCounts', width);
+  counts.fill(0);
+  for (let y = 0; y < radius && y < height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      counts[x] = (counts[x] as number) + (rows[i] as number);
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const add = y + radius < height ? (y + radius) * width : -1;
+    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      let c = counts[x] as number;
+      if (add >= 0) c += rows[add + x] as number;
+      if (drop >= 0) c -= rows[drop + x] as number;
+      counts[x] = c;
+      if (c === 0 || print[i] === 1) continue;
+      const d = luma(planes, i) * inv;
+      const v = d < MAX_SHAPE ? d : MAX_SHAPE;
+      if (v > (strength[i] as number)) strength[i] = v;
+    }
+  }
+  findSpans(strength, width, height, spans);
+}
