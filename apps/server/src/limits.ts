@@ -71,6 +71,12 @@ export const EXTRACT_LIMITS = {
   workerHeapMaxMb: 96,
   /** Longest side of the crop kept and extracted: larger uploads are scaled down to fit. */
   cropMaxSide: 512,
+  /**
+   * An upload that needs no scaling is kept under its pid as it came (re-normalised for each new
+   * clarity key) when it is at most this many bytes: a 512x512 crop's size as raw RGB, so a pid
+   * never holds more than the encoded crop it replaces could. Larger ones keep the encoded crop.
+   */
+  storedUploadMaxBytes: 512 * 512 * 3,
   /** Bytes of a non-file multipart field (gray, stream); more is a 400. */
   fieldMaxBytes: 256,
   /** How long an uploaded crop (its pid) stays usable. */

@@ -151,7 +151,11 @@ describe('extract pool', () => {
   it('decodes, extracts and encodes in a worker thread, not on the main thread', async () => {
     const pool = createExtractPool({ size: 1 });
     pools.push(pool);
-    const result = await pool.parse(await sealPhotoJpeg(), { mode: 0, clarity: 1, red: 0 });
+    const result = await pool.parse(
+      await sealPhotoJpeg(),
+      { width: 512, height: 512 },
+      { mode: 0, clarity: 1, red: 0 },
+    );
     expect(result.threadId).not.toBe(mainThreadId);
     expect([result.width, result.height]).toEqual([512, 512]);
     const again = await pool.gray(result.crop, { mode: 2, clarity: 12, red: 0 });

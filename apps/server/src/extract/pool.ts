@@ -12,8 +12,15 @@ import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jo
 export interface ExtractPool {
   /** Proves a PNG decodes (inflated as a stream within its header's budget); rejects otherwise. */
   checkPng(png: Uint8Array): Promise<void>;
-  /** Decodes and normalises an upload, extracts it, and encodes the crop for storage. */
-  parse(image: Uint8Array, options: ExtractOptions): Promise<ParseResult>;
+  /**
+   * Decodes and normalises an upload, extracts it, and gives what to store (ParseResult.crop).
+   * `header` is the upload's size as probeUpload read it.
+   */
+  parse(
+    image: Uint8Array,
+    header: { readonly width: number; readonly height: number },
+    options: ExtractOptions,
+  ): Promise<ParseResult>;
   /** Extracts a stored crop with other options. */
   gray(crop: Uint8Array, options: ExtractOptions): Promise<GrayResult>;
   stats(): PoolStats;
@@ -47,8 +54,8 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     checkPng: async (png) => {
       await pool.run({ kind: 'check-png', png });
     },
-    parse: (image, extract) =>
-      pool.run({ kind: 'parse', image, options: extract }) as Promise<ParseResult>,
+    parse: (image, { width, height }, extract) =>
+      pool.run({ kind: 'parse', image, width, height, options: extract }) as Promise<ParseResult>,
     gray: (crop, extract) =>
       pool.run({ kind: 'gray', crop, options: extract }) as Promise<GrayResult>,
     stats: () => pool.stats(),
