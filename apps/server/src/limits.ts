@@ -15,6 +15,11 @@ export const SERVER_LIMITS = {
   sealCacheEntries: 500,
   /** Most marks (hit counters) committed in one SQLite transaction (db/group-commit.ts). */
   markBatchMax: 256,
+  /**
+   * Most stored crops committed in one SQLite transaction. Each is at most
+   * EXTRACT_LIMITS.storedUploadMaxBytes, and the extract pool bounds how many arrive at once.
+   */
+  sessionBatchMax: 32,
   sealCacheBytes: 64 * 1024 * 1024,
   /**
    * A whole request (headers and body) must arrive within this: a 5 MB upload at a slow phone's

@@ -42,4 +42,12 @@ describe('groupCommit', () => {
     // A failure does not stop later batches.
     await expect(record(3)).resolves.toBeUndefined();
   });
+
+  it('with aloneOnFailure, writes a failed batch again item by item: only the bad item rejects', async () => {
+    const { batches, write } = recorder((items) => items.includes(1));
+    const record = groupCommit(write, 10, { aloneOnFailure: true });
+    const settled = await Promise.allSettled([record(0), record(1), record(2)]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batches).toEqual([[0, 1, 2], [0], [1], [2]]);
+  });
 });
