@@ -166,7 +166,8 @@ export const extractRoutes: FastifyPluginAsync<ExtractRoutesOptions> = async (ap
       }
       const header = await probeUpload(file);
 
-      const result = await inPool(() => pool.parse(file, header, options));
+      // The upload moves to the worker (not copied); only the worker's answer is used from here.
+      const result = await inPool(() => pool.parse(file, header, options, { handOver: true }));
       const pid = randomBytes(PID_BYTES).toString('hex');
       const createdAt = now();
       const seal = sealOf(result.png);
