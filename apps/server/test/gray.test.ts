@@ -98,9 +98,18 @@ describe('POST /v1/stamp/gray', () => {
   it.each([
     ['a 512x512 JPEG', () => sealPhotoJpeg(), true],
     [
-      'a 300x200 JPEG turned by EXIF',
+      'a 300x200 JPEG turned by EXIF (metadata: never kept)',
       () => sealPhotoJpeg({ width: 300, height: 200, orientation: 6 }),
-      true,
+      false,
+    ],
+    [
+      'a 300x200 PNG with EXIF (metadata: never kept)',
+      async () =>
+        sharp(await sealPhoto('png', { width: 300, height: 200 }))
+          .withExifMerge({ IFD0: { Copyright: 'someone' } })
+          .png()
+          .toBuffer(),
+      false,
     ],
     [
       'a 400x400 PNG with transparency',

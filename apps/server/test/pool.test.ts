@@ -153,7 +153,7 @@ describe('extract pool', () => {
     pools.push(pool);
     const result = await pool.parse(
       await sealPhotoJpeg(),
-      { width: 512, height: 512 },
+      { width: 512, height: 512, metadata: false },
       { mode: 0, clarity: 1, red: 0 },
     );
     expect(result.threadId).not.toBe(mainThreadId);
@@ -175,7 +175,7 @@ describe('extract pool', () => {
     upload.set(jpeg);
     const result = await pool.parse(
       upload,
-      { width: 512, height: 512 },
+      { width: 512, height: 512, metadata: false },
       { mode: 0, clarity: 1, red: 0 },
       { handOver },
     );

@@ -20,6 +20,8 @@ export type ExtractJob =
       /** Its size as its header declares (probe.ts), before any EXIF rotation. */
       readonly width: number;
       readonly height: number;
+      /** Whether it carries metadata beyond pixels and colour profile (ImageHeader.metadata). */
+      readonly metadata: boolean;
       readonly options: ExtractOptions;
     }
   | {
@@ -46,7 +48,8 @@ export interface GrayResult {
 export interface ParseResult extends GrayResult {
   /**
    * What is kept under the pid for later clarity keys: the upload itself when it needed no
-   * scaling and is small (storedUploadMaxBytes), else the normalised crop losslessly as PNG.
+   * scaling, is small (storedUploadMaxBytes) and carries no metadata (EXIF, XMP, ...), else the
+   * normalised crop losslessly as PNG.
    * Either way normaliseUpload turns it back into exactly the crop this job extracted.
    */
   readonly crop: Uint8Array;
@@ -156,12 +159,18 @@ export async function encodeCrop(crop: Rgba): Promise<Buffer> {
 
 /**
  * Whether the upload itself can be kept instead of encoding its crop (ParseResult.crop): it was
- * not scaled (so decoding it again costs no more than decoding a stored crop), and it is no larger
- * than a crop could be. Re-encoding the crop took about a tenth of a parse's CPU (issue 16).
+ * not scaled (so decoding it again costs no more than decoding a stored crop), it is no larger
+ * than a crop could be, and it holds nothing but pixels and a colour profile (a photo's EXIF can
+ * say where it was taken; the encoded crop never carried any of that). Re-encoding the crop took
+ * about a tenth of a parse's CPU (issue 16).
  */
-export function keepsUpload(bytes: number, width: number, height: number): boolean {
+export function keepsUpload(
+  bytes: number,
+  header: { readonly width: number; readonly height: number; readonly metadata: boolean },
+): boolean {
   return (
-    Math.max(width, height) <= EXTRACT_LIMITS.cropMaxSide &&
+    !header.metadata &&
+    Math.max(header.width, header.height) <= EXTRACT_LIMITS.cropMaxSide &&
     bytes <= EXTRACT_LIMITS.storedUploadMaxBytes
   );
 }
@@ -214,7 +223,7 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
   }
   if (job.kind === 'parse') {
     const crop = await normaliseUpload(job.image);
-    if (keepsUpload(job.image.length, job.width, job.height)) {
+    if (keepsUpload(job.image.length, job)) {
       const png = await extractToPng(crop, job.options);
       return { png, crop: job.image, width: crop.width, height: crop.height, threadId };
     }

@@ -15,13 +15,13 @@ export interface ExtractPool {
   checkPng(png: Uint8Array): Promise<void>;
   /**
    * Decodes and normalises an upload, extracts it, and gives what to store (ParseResult.crop).
-   * `header` is the upload's size as probeUpload read it. With `handOver` the caller gives the
+   * `header` is what probeUpload read of the upload (size, whether it carries metadata). With `handOver` the caller gives the
    * upload's bytes away: when they own their whole buffer it moves to the worker instead of being
    * copied, and the caller must not use them again (a kept upload comes back as the result's crop).
    */
   parse(
     image: Uint8Array,
-    header: { readonly width: number; readonly height: number },
+    header: { readonly width: number; readonly height: number; readonly metadata: boolean },
     options: ExtractOptions,
     handOver?: { readonly handOver: boolean },
   ): Promise<ParseResult>;
@@ -58,9 +58,9 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     checkPng: async (png) => {
       await pool.run({ kind: 'check-png', png });
     },
-    parse: (image, { width, height }, extract, move) => {
+    parse: (image, { width, height, metadata }, extract, move) => {
       const buffer = move?.handOver === true ? movableBuffer(image) : undefined;
-      const job: ExtractJob = { kind: 'parse', image, width, height, options: extract };
+      const job: ExtractJob = { kind: 'parse', image, width, height, metadata, options: extract };
       return pool.run(job, buffer === undefined ? [] : [buffer]) as Promise<ParseResult>;
     },
     gray: (crop, extract) =>
