@@ -9,11 +9,13 @@
  */
 export interface GroupCommitOptions {
   /**
-   * When a batch of several items fails, write each of them again alone, so that one bad item
-   * (a duplicate key) fails only its own call, as it would have without grouping. `write` must
-   * be all or nothing (one transaction): nothing of the failed batch was kept.
+   * When a batch of several items fails with an error this accepts (one that can be a single
+   * item's fault, such as a duplicate key), write each item again alone, so that the bad one
+   * fails only its own call, as it would have without grouping. `write` must be all or nothing
+   * (one transaction): nothing of the failed batch was kept. Other errors (a busy or full disk)
+   * fail the whole batch at once rather than once per item.
    */
-  readonly aloneOnFailure?: boolean;
+  readonly aloneOnFailure?: (err: unknown) => boolean;
 }
 
 export function groupCommit<T>(
@@ -30,7 +32,7 @@ export function groupCommit<T>(
       await write(batch.map((p) => p.item));
       for (const p of batch) p.resolve();
     } catch (err) {
-      if (batch.length === 1 || options.aloneOnFailure !== true) {
+      if (batch.length === 1 || options.aloneOnFailure?.(err) !== true) {
         for (const p of batch) p.reject(err);
         return;
       }

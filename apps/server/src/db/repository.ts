@@ -100,6 +100,12 @@ function insertSessionStatement(s: ParseSession): InStatement {
   };
 }
 
+/** A constraint failed (a duplicate pid): one row's fault, not the database's. */
+function isConstraintError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT');
+}
+
 function blobBytes(value: unknown): Uint8Array {
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   if (value instanceof Uint8Array) return value;
@@ -132,7 +138,7 @@ export function createRepository(client: Client, now: () => number = Date.now): 
       else await client.batch(statements, 'write');
     },
     SERVER_LIMITS.sessionBatchMax,
-    { aloneOnFailure: true },
+    { aloneOnFailure: isConstraintError },
   );
   return {
     recordMark: writeMarks,

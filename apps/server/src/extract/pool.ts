@@ -15,9 +15,10 @@ export interface ExtractPool {
   checkPng(png: Uint8Array): Promise<void>;
   /**
    * Decodes and normalises an upload, extracts it, and gives what to store (ParseResult.crop).
-   * `header` is what probeUpload read of the upload (size, whether it carries metadata). With `handOver` the caller gives the
-   * upload's bytes away: when they own their whole buffer it moves to the worker instead of being
-   * copied, and the caller must not use them again (a kept upload comes back as the result's crop).
+   * `header` is what probeUpload read of the upload (size, whether it carries metadata). With
+   * `handOver` the caller gives the upload's bytes away: when they own their whole buffer it
+   * moves to the worker instead of being copied, and the caller must not use them again (a kept
+   * upload comes back as the result's crop).
    */
   parse(
     image: Uint8Array,
