@@ -124,9 +124,9 @@ export function createRepository(client: Client, now: () => number = Date.now): 
       );
   }, SERVER_LIMITS.markBatchMax);
   // Crops too (each with its first mark): a commit's fsync on the event loop took ~7 ms of every
-  // POST /v1/stamp/parse; concurrent parses now share one. A batch is one transaction, and a
-  // failed one is written again item by item, so a crop and its mark are still kept or not
-  // together, and one bad row fails only its own request.
+  // POST /v1/stamp/parse; concurrent parses now share one. A batch is one transaction, and one
+  // that fails on a constraint is written again item by item, so a crop and its mark are still
+  // kept or not together, and one bad row fails only its own request.
   const writeSessions = groupCommit<SessionInput>(
     async (items) => {
       const statements = items.flatMap(({ session, firstMark }) =>
