@@ -233,6 +233,15 @@ export const parseSection: BenchSection = {
         Math.round((loaded.cpuMsPerOp / floor.cpuMsPerOp) * 100) / 100,
         ...blank,
       ]);
+      // The server's own work around the kernel (HTTP, checks, decode, result PNG, storage,
+      // hand-offs, GC): what is left of the gap when extraction is taken out.
+      if (kernel.cpuMsPerOp !== null) {
+        rows.push([
+          'ratio: (parse CPU ms/req - extractSeal alone CPU ms) / floor CPU ms/op',
+          Math.round(((loaded.cpuMsPerOp - kernel.cpuMsPerOp) / floor.cpuMsPerOp) * 100) / 100,
+          ...blank,
+        ]);
+      }
     }
     rows.push([
       'ratio: parse p99 / floor p99',

@@ -15,6 +15,11 @@ export const SERVER_LIMITS = {
   sealCacheEntries: 500,
   /** Most marks (hit counters) committed in one SQLite transaction (db/group-commit.ts). */
   markBatchMax: 256,
+  /**
+   * Most stored crops committed in one SQLite transaction. Each is at most
+   * EXTRACT_LIMITS.storedUploadMaxBytes, and the extract pool bounds how many arrive at once.
+   */
+  sessionBatchMax: 32,
   sealCacheBytes: 64 * 1024 * 1024,
   /**
    * A whole request (headers and body) must arrive within this: a 5 MB upload at a slow phone's
@@ -71,6 +76,12 @@ export const EXTRACT_LIMITS = {
   workerHeapMaxMb: 96,
   /** Longest side of the crop kept and extracted: larger uploads are scaled down to fit. */
   cropMaxSide: 512,
+  /**
+   * An upload that needs no scaling is kept under its pid as it came (re-normalised for each new
+   * clarity key) when it is at most this many bytes: a 512x512 crop's size as raw RGB, so a pid
+   * never holds more than the encoded crop it replaces could. Larger ones keep the encoded crop.
+   */
+  storedUploadMaxBytes: 512 * 512 * 3,
   /** Bytes of a non-file multipart field (gray, stream); more is a 400. */
   fieldMaxBytes: 256,
   /** How long an uploaded crop (its pid) stays usable. */

@@ -130,6 +130,20 @@ describe.each(BACKENDS)('repository on $backend', ({ backend, env }) => {
     expect((await repo.getMark(mark.mid))?.hits).toBe(2);
   });
 
+  it('concurrent saves: a duplicate pid fails only its own, the others keep crop and mark', async () => {
+    const { repo } = await openRepo();
+    const mark = { mid: '9'.repeat(32), kind: 'extract', bytes: 5 } as const;
+    await repo.saveParseSession(session('1'.repeat(32), T0, T0 + 10));
+    // Made in one turn, so the SQLite repository commits them as one batch first.
+    const settled = await Promise.allSettled(
+      ['2', '1', '3'].map((c) => repo.saveParseSession(session(c.repeat(32), T0, T0 + 10), mark)),
+    );
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await repo.isParseSessionLive('2'.repeat(32))).toBe(true);
+    expect(await repo.isParseSessionLive('3'.repeat(32))).toBe(true);
+    expect((await repo.getMark(mark.mid))?.hits).toBe(2);
+  });
+
   it('the sweep deletes exactly the expired crops', async () => {
     const { repo, now } = await openRepo();
     const t = now();

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/client';
 import { createRepository } from '../src/db/repository';
 import { createExtractPool, type ExtractPool } from '../src/extract/pool';
 import { EXTRACT_LIMITS } from '../src/limits';
-import { sealPhotoJpeg } from './fixtures/images';
+import { PNG_SIGNATURE, sealPhoto, sealPhotoJpeg, sealPhotoRgba } from './fixtures/images';
 import { multipartBody, openDbForTest, pngSize, tempDir, testApp, testConfig } from './helpers';
 
 let shared: ExtractPool | undefined;
@@ -18,14 +18,14 @@ function sharedPool(): ExtractPool {
   return shared;
 }
 
-async function parse(app: FastifyInstance, gray = '0-1-0') {
+async function parse(app: FastifyInstance, gray = '0-1-0', upload?: Buffer) {
   const res = await app.inject({
     method: 'POST',
     url: '/v1/stamp/parse',
     ...multipartBody([
       { field: 'gray', data: gray },
       { field: 'stream', data: '1' },
-      { field: 'file', filename: 'crop.png', data: await sealPhotoJpeg() },
+      { field: 'file', filename: 'crop.png', data: upload ?? (await sealPhotoJpeg()) },
     ]),
   });
   expect(res.statusCode).toBe(200);
@@ -94,6 +94,71 @@ describe('POST /v1/stamp/gray', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(other.rawPayload)).toBe(true);
   });
+
+  it.each([
+    ['a 512x512 JPEG', () => sealPhotoJpeg(), true],
+    [
+      'a 300x200 JPEG turned by EXIF (metadata: never kept)',
+      () => sealPhotoJpeg({ width: 300, height: 200, orientation: 6 }),
+      false,
+    ],
+    [
+      'a 300x200 PNG with EXIF (metadata: never kept)',
+      async () =>
+        sharp(await sealPhoto('png', { width: 300, height: 200 }))
+          .withExifMerge({ IFD0: { Copyright: 'someone' } })
+          .png()
+          .toBuffer(),
+      false,
+    ],
+    [
+      'a 400x400 PNG with transparency',
+      async () =>
+        sharp(await sealPhoto('png', { width: 400, height: 400 }))
+          .ensureAlpha(0.5)
+          .png()
+          .toBuffer(),
+      true,
+    ],
+    ['an 800x600 WebP, scaled down', () => sealPhoto('webp', { width: 800, height: 600 }), false],
+    [
+      'a 512x512 PNG too large to keep (not compressed)',
+      () => {
+        const { data, width, height } = sealPhotoRgba();
+        return sharp(data, { raw: { width, height, channels: 4 } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+      },
+      false,
+    ],
+  ])(
+    'keeps %s as it came or as its crop; either gives the same seal again',
+    async (_l, make, kept) => {
+      const upload = await make();
+      const config = testConfig();
+      const before = await testApp(config, { extractPool: sharedPool() });
+      const first = await parse(before, '0-2-0', upload);
+      const rows = await openDbForTest(config.dataDir).execute({
+        sql: 'SELECT image, width, height FROM parse_sessions WHERE pid = ?',
+        args: [first.pid],
+      });
+      const stored = Buffer.from(rows.rows[0]?.image as ArrayBuffer);
+      if (kept) {
+        expect(stored.equals(upload)).toBe(true);
+      } else {
+        expect(stored.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+        expect(pngSize(stored)).toEqual({
+          width: rows.rows[0]?.width,
+          height: rows.rows[0]?.height,
+        });
+      }
+      // A new instance has no result cache: the seal is extracted again from what was stored.
+      const after = await testApp(config, { extractPool: sharedPool() });
+      const again = await gray(after, first.pid, { gray: '0-2-0' });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.png)).toBe(true);
+    },
+  );
 
   it.each([
     ['an unknown pid', randomBytes(16).toString('hex')],

@@ -42,4 +42,25 @@ describe('groupCommit', () => {
     // A failure does not stop later batches.
     await expect(record(3)).resolves.toBeUndefined();
   });
+
+  it.each([
+    {
+      label: 'an error it accepts: the batch again item by item, only the bad item rejects',
+      accepts: true,
+      statuses: ['fulfilled', 'rejected', 'fulfilled'],
+      batches: [[0, 1, 2], [0], [1], [2]],
+    },
+    {
+      label: 'another error: the whole batch rejects at once',
+      accepts: false,
+      statuses: ['rejected', 'rejected', 'rejected'],
+      batches: [[0, 1, 2]],
+    },
+  ])('with aloneOnFailure, after $label', async (row) => {
+    const { batches, write } = recorder((items) => items.includes(1));
+    const record = groupCommit(write, 10, { aloneOnFailure: () => row.accepts });
+    const settled = await Promise.allSettled([record(0), record(1), record(2)]);
+    expect(settled.map((s) => s.status)).toEqual(row.statuses);
+    expect(batches).toEqual(row.batches);
+  });
 });

@@ -399,6 +399,7 @@ describe('POST /v1/stamp/parse', () => {
       type: 'png',
       width: 8_000,
       height: 5_000,
+      metadata: false,
     });
     await expect(probeUpload(zeroPngBomb(8_000, 5_001))).rejects.toMatchObject({
       statusCode: 413,
@@ -432,7 +433,11 @@ describe('POST /v1/stamp/parse', () => {
     const { app, pool } = await appWithPool({ size: 1, maxQueue: 0 });
     const photo = await sealPhotoJpeg();
     // Holds the only worker (which is still starting: hundreds of ms) while the request comes.
-    const busy = pool.parse(photo, { mode: 0, clarity: 1, red: 0 });
+    const busy = pool.parse(
+      photo,
+      { width: 512, height: 512, metadata: false },
+      { mode: 0, clarity: 1, red: 0 },
+    );
     const res = await app.inject(parseForm(photo));
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('BUSY');

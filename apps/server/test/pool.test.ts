@@ -151,11 +151,35 @@ describe('extract pool', () => {
   it('decodes, extracts and encodes in a worker thread, not on the main thread', async () => {
     const pool = createExtractPool({ size: 1 });
     pools.push(pool);
-    const result = await pool.parse(await sealPhotoJpeg(), { mode: 0, clarity: 1, red: 0 });
+    const result = await pool.parse(
+      await sealPhotoJpeg(),
+      { width: 512, height: 512, metadata: false },
+      { mode: 0, clarity: 1, red: 0 },
+    );
     expect(result.threadId).not.toBe(mainThreadId);
     expect([result.width, result.height]).toEqual([512, 512]);
     const again = await pool.gray(result.crop, { mode: 2, clarity: 12, red: 0 });
     expect(again.threadId).toBe(result.threadId);
     expect(pool.stats()).toMatchObject({ workers: 1, completed: 2 });
+  });
+
+  it.each([
+    ['handed over: the bytes move, and come back as the kept crop', true],
+    ['not handed over: the caller keeps its bytes', false],
+  ])('parse with the upload %s', async (_label, handOver) => {
+    const pool = createExtractPool({ size: 1 });
+    pools.push(pool);
+    const jpeg = await sealPhotoJpeg();
+    // A buffer of its own, as the multipart parser gives (not a slice of a larger one).
+    const upload = new Uint8Array(new ArrayBuffer(jpeg.length));
+    upload.set(jpeg);
+    const result = await pool.parse(
+      upload,
+      { width: 512, height: 512, metadata: false },
+      { mode: 0, clarity: 1, red: 0 },
+      { handOver },
+    );
+    expect(upload.byteLength).toBe(handOver ? 0 : jpeg.length);
+    expect(Buffer.from(result.crop).equals(jpeg)).toBe(true);
   });
 });

@@ -17,6 +17,11 @@ export type ExtractJob =
       readonly kind: 'parse';
       /** The uploaded file: PNG, JPEG or WebP, already checked by its bytes and header. */
       readonly image: Uint8Array;
+      /** Its size as its header declares (probe.ts), before any EXIF rotation. */
+      readonly width: number;
+      readonly height: number;
+      /** Whether it carries metadata beyond pixels and colour profile (ImageHeader.metadata). */
+      readonly metadata: boolean;
       readonly options: ExtractOptions;
     }
   | {
@@ -26,7 +31,7 @@ export type ExtractJob =
     }
   | {
       readonly kind: 'gray';
-      /** A crop made by a 'parse' job (PNG). */
+      /** What a 'parse' job kept (ParseResult.crop). */
       readonly crop: Uint8Array;
       readonly options: ExtractOptions;
     };
@@ -41,7 +46,12 @@ export interface GrayResult {
 }
 
 export interface ParseResult extends GrayResult {
-  /** The normalised crop, losslessly as PNG: kept under the pid for later clarity keys. */
+  /**
+   * What is kept under the pid for later clarity keys: the upload itself when it needed no
+   * scaling, is small (storedUploadMaxBytes) and carries no metadata (EXIF, XMP, ...), else the
+   * normalised crop losslessly as PNG.
+   * Either way normaliseUpload turns it back into exactly the crop this job extracted.
+   */
   readonly crop: Uint8Array;
 }
 
@@ -147,8 +157,22 @@ export async function encodeCrop(crop: Rgba): Promise<Buffer> {
     .toBuffer();
 }
 
-export function decodeCrop(png: Uint8Array): Promise<Rgba> {
-  return toRgba(sharp(png, DECODE_OPTIONS));
+/**
+ * Whether the upload itself can be kept instead of encoding its crop (ParseResult.crop): it was
+ * not scaled (so decoding it again costs no more than decoding a stored crop), it is no larger
+ * than a crop could be, and it holds nothing but pixels and a colour profile (a photo's EXIF can
+ * say where it was taken; the encoded crop never carried any of that). Re-encoding the crop took
+ * about a tenth of a parse's CPU (issue 16).
+ */
+export function keepsUpload(
+  bytes: number,
+  header: { readonly width: number; readonly height: number; readonly metadata: boolean },
+): boolean {
+  return (
+    !header.metadata &&
+    Math.max(header.width, header.height) <= EXTRACT_LIMITS.cropMaxSide &&
+    bytes <= EXTRACT_LIMITS.storedUploadMaxBytes
+  );
 }
 
 /** Painted where nothing is: an image with no ink at all is stored in this (invisible) colour. */
@@ -199,11 +223,17 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
   }
   if (job.kind === 'parse') {
     const crop = await normaliseUpload(job.image);
+    if (keepsUpload(job.image.length, job)) {
+      const png = await extractToPng(crop, job.options);
+      return { png, crop: job.image, width: crop.width, height: crop.height, threadId };
+    }
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
     const [stored, png] = await Promise.all([encodeCrop(crop), extractToPng(crop, job.options)]);
     return { png, crop: stored, width: crop.width, height: crop.height, threadId };
   }
-  const crop = await decodeCrop(job.crop);
+  // A stored crop has no EXIF, no alpha and fits cropMaxSide, so normalising it changes nothing;
+  // a kept upload is normalised exactly as its parse job did.
+  const crop = await normaliseUpload(job.crop);
   const png = await extractToPng(crop, job.options);
   return { png, width: crop.width, height: crop.height, threadId };
 }

@@ -3,6 +3,7 @@ import type { ExtractOptions } from '@yinzhang/seal/extract';
 import { EXTRACT_LIMITS } from '../limits';
 import { type PoolStats, WorkerPool } from '../workers/pool';
 import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
+import { movableBuffer } from './transfer';
 
 /**
  * All decoding work off the event loop, in one bounded pool (fixed slots, a fixed queue, a heap
@@ -12,8 +13,19 @@ import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jo
 export interface ExtractPool {
   /** Proves a PNG decodes (inflated as a stream within its header's budget); rejects otherwise. */
   checkPng(png: Uint8Array): Promise<void>;
-  /** Decodes and normalises an upload, extracts it, and encodes the crop for storage. */
-  parse(image: Uint8Array, options: ExtractOptions): Promise<ParseResult>;
+  /**
+   * Decodes and normalises an upload, extracts it, and gives what to store (ParseResult.crop).
+   * `header` is what probeUpload read of the upload (size, whether it carries metadata). With
+   * `handOver` the caller gives the upload's bytes away: when they own their whole buffer it
+   * moves to the worker instead of being copied, and the caller must not use them again (a kept
+   * upload comes back as the result's crop).
+   */
+  parse(
+    image: Uint8Array,
+    header: { readonly width: number; readonly height: number; readonly metadata: boolean },
+    options: ExtractOptions,
+    handOver?: { readonly handOver: boolean },
+  ): Promise<ParseResult>;
   /** Extracts a stored crop with other options. */
   gray(crop: Uint8Array, options: ExtractOptions): Promise<GrayResult>;
   stats(): PoolStats;
@@ -47,8 +59,11 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     checkPng: async (png) => {
       await pool.run({ kind: 'check-png', png });
     },
-    parse: (image, extract) =>
-      pool.run({ kind: 'parse', image, options: extract }) as Promise<ParseResult>,
+    parse: (image, { width, height, metadata }, extract, move) => {
+      const buffer = move?.handOver === true ? movableBuffer(image) : undefined;
+      const job: ExtractJob = { kind: 'parse', image, width, height, metadata, options: extract };
+      return pool.run(job, buffer === undefined ? [] : [buffer]) as Promise<ParseResult>;
+    },
     gray: (crop, extract) =>
       pool.run({ kind: 'gray', crop, options: extract }) as Promise<GrayResult>,
     stats: () => pool.stats(),

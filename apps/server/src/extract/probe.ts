@@ -8,6 +8,11 @@ export interface ImageHeader {
   readonly type: ImageType;
   readonly width: number;
   readonly height: number;
+  /**
+   * Whether the file carries metadata beyond its pixels and colour profile (EXIF, XMP, IPTC,
+   * Photoshop tags, PNG text): such an upload is never kept as it came (jobs.ts keepsUpload).
+   */
+  readonly metadata: boolean;
 }
 
 /**
@@ -51,7 +56,13 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   const channels = meta.channels ?? 4;
   const sampleBytes = meta.depth === 'ushort' || meta.depth === 'short' ? 2 : 1;
   assertWithinBudget(width, height, channels * sampleBytes);
-  return { type, width, height };
+  const metadata =
+    meta.exif !== undefined ||
+    meta.xmp !== undefined ||
+    meta.iptc !== undefined ||
+    meta.tifftagPhotoshop !== undefined ||
+    (meta.comments?.length ?? 0) > 0;
+  return { type, width, height, metadata };
 }
 
 /**

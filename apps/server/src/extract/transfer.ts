@@ -9,12 +9,17 @@ const IMAGE_FIELDS = ['png', 'crop'] as const;
 export function movableBuffers(result: object): ArrayBuffer[] {
   const list: ArrayBuffer[] = [];
   for (const field of IMAGE_FIELDS) {
-    const bytes = (result as Record<string, unknown>)[field];
-    if (!(bytes instanceof Uint8Array)) continue;
-    const { buffer } = bytes;
-    if (!(buffer instanceof ArrayBuffer)) continue;
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) continue;
-    if (!list.includes(buffer)) list.push(buffer);
+    const buffer = movableBuffer((result as Record<string, unknown>)[field]);
+    if (buffer !== undefined && !list.includes(buffer)) list.push(buffer);
   }
   return list;
+}
+
+/** The ArrayBuffer behind `bytes` when it may move whole (see movableBuffers), else undefined. */
+export function movableBuffer(bytes: unknown): ArrayBuffer | undefined {
+  if (!(bytes instanceof Uint8Array)) return undefined;
+  const { buffer } = bytes;
+  if (!(buffer instanceof ArrayBuffer)) return undefined;
+  if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return undefined;
+  return buffer;
 }

@@ -164,9 +164,10 @@ export const extractRoutes: FastifyPluginAsync<ExtractRoutesOptions> = async (ap
       if (file === undefined) {
         throw new HttpError(400, 'NO_FILE', `No file in the field "${PARSE_FIELDS.file}"`);
       }
-      await probeUpload(file);
+      const header = await probeUpload(file);
 
-      const result = await inPool(() => pool.parse(file, options));
+      // The upload moves to the worker (not copied); only the worker's answer is used from here.
+      const result = await inPool(() => pool.parse(file, header, options, { handOver: true }));
       const pid = randomBytes(PID_BYTES).toString('hex');
       const createdAt = now();
       const seal = sealOf(result.png);

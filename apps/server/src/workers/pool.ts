@@ -161,8 +161,12 @@ export class WorkerPool<Req, Res> {
     this.#piscina.on('error', () => {});
   }
 
-  /** Runs `job` on a worker; rejects at once with PoolBusyError when the queue is full. */
-  async run(job: Req): Promise<Res> {
+  /**
+   * Runs `job` on a worker; rejects at once with PoolBusyError when the queue is full. The
+   * `transfer` buffers move to the worker instead of being copied (they are detached here once
+   * the job is handed to a worker; a job refused or dropped before that leaves them intact).
+   */
+  async run(job: Req, transfer: readonly ArrayBuffer[] = []): Promise<Res> {
     if (this.#closed) throw new PoolClosedError('The worker pool is closed');
     if (this.#inFlight >= this.#options.size + this.#options.maxQueue) {
       throw new PoolBusyError(`All ${this.#options.size} workers are busy and the queue is full`);
@@ -176,7 +180,7 @@ export class WorkerPool<Req, Res> {
     const signal = AbortSignal.any([stop ? timeout : stuck, this.#closing.signal]);
     // The job holds its place in the admission count until piscina is done with it, even when
     // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
-    const running = this.#piscina.run(job, { signal });
+    const running = this.#piscina.run(job, { signal, transferList: transferList(transfer) });
     const done = () => {
       this.#inFlight--;
     };
@@ -220,6 +224,16 @@ export class WorkerPool<Req, Res> {
     }
     return new Error('The worker running the job failed', { cause: err });
   }
+}
+
+type PiscinaTransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
+
+/**
+ * piscina's TransferList type is inferred from MessagePort.postMessage's last overload (the
+ * options object), but piscina itself requires an array at run time.
+ */
+function transferList(buffers: readonly ArrayBuffer[]): PiscinaTransferList {
+  return [...buffers] as unknown as PiscinaTransferList;
 }
 
 /** `promise`, or a rejection as soon as `signal` aborts (the promise itself runs on). */
