@@ -58,7 +58,7 @@ export default {
     verify: {
       title: 'Signatures',
       checking: 'Checking signatures…',
-      failed: 'The signatures could not be checked: {{message}}',
+      failed: 'The signatures could not be checked. {{reason}}',
       needPassword:
         'This PDF has a password: open it in “Sign a PDF” with its password to check its signatures.',
       count: 'This PDF has {{count}} signature(s)',

@@ -56,7 +56,7 @@ export default {
     verify: {
       title: '签名验证',
       checking: '正在检查签名…',
-      failed: '无法检查签名：{{message}}',
+      failed: '无法检查签名。{{reason}}',
       needPassword: '此PDF有密码：在“PDF签章”中输入密码打开后，才能检查其中的签名。',
       count: '此PDF有 {{count}} 个签名',
       signer: '签名人：{{name}}',

@@ -67,7 +67,6 @@ export default {
     empty: 'Type the words to find.',
     needPdf: 'Choose a PDF first.',
     noSeal: 'Make or upload a seal in “My stamps” first.',
-    failed: 'Search failed: {{message}}',
     all: 'Stamp all',
     hits: 'Places found',
     page: 'Page {{n}}',

@@ -58,7 +58,6 @@ export default {
     empty: '请输入要查找的文字。',
     needPdf: '请先选择PDF。',
     noSeal: '请先在“我的印章”中制作或上传印章。',
-    failed: '查找失败：{{message}}',
     all: '全部盖章',
     hits: '找到的位置',
     page: '第 {{n}} 页',
