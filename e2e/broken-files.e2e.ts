@@ -133,7 +133,7 @@ describe('broken files', () => {
       .getByRole('listitem')
       .filter({ has: page.locator('[data-status="false"]') });
     await expect.poll(() => failed.count()).toBe(1);
-    expect(await failed.textContent()).toMatch(/cut\.pdf[\s\S]*文件无法读取[\s\S]*已跳过/);
+    expect(await failed.textContent()).toMatch(/“cut\.pdf”已损坏[\s\S]*已跳过/);
     await shot(page, 'merge-broken');
 
     const download = page.waitForEvent('download');

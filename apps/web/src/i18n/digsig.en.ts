@@ -48,7 +48,8 @@ export default {
       BAD_CERTIFICATE: 'The certificate cannot be read.',
       TSA_FAILED: 'The timestamp server did not answer; nothing was signed: {{message}}',
       CERTIFIED_NO_CHANGES: 'This PDF’s certification signature allows no changes.',
-      SIGN_FAILED: 'Signing failed: {{message}}',
+      SIGN_FAILED:
+        'Signing failed: the signature could not be written into this PDF. Try again; if it fails again, use the original file or export it again from the program that made it.',
       NAME_REQUIRED: 'Enter a certificate name (the seal’s name by default).',
       NO_KEY: 'Choose a certificate file, or make a certificate.',
       NO_APPEARANCE: 'Place a seal first (normal mode): it becomes the signature’s appearance.',

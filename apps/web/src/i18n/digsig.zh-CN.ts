@@ -46,7 +46,8 @@ export default {
       BAD_CERTIFICATE: '无法读取证书。',
       TSA_FAILED: '时间戳服务器没有应答，未签名：{{message}}',
       CERTIFIED_NO_CHANGES: '此PDF的认证签名不允许任何改动。',
-      SIGN_FAILED: '签名失败：{{message}}',
+      SIGN_FAILED:
+        '签名失败：签名无法写入此PDF。请重试；如果仍然失败，请换用原始文件，或用生成它的程序重新导出后再试。',
       NAME_REQUIRED: '请填写证书名称（默认为印章名称）。',
       NO_KEY: '请选择证书文件，或生成证书。',
       NO_APPEARANCE: '请先正常放置一枚印章，它将作为签名的外观。',

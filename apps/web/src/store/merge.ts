@@ -104,7 +104,10 @@ export function createMergeSlice(set: Set, get: Get, deps: ConvertDeps): MergeSt
   async function inspect(file: File, password?: string): Promise<InspectAnswer> {
     try {
       const jobs = await deps.jobs();
-      return await jobs.run({ kind: 'inspect', bytes: await file.arrayBuffer(), password });
+      const answer = await jobs.run({ kind: 'inspect', bytes: await file.arrayBuffer(), password });
+      // The engine's words for the debug log; the row says ours by code.
+      if (!answer.ok) logEngineError('合成', file.name, `${answer.code}: ${answer.message}`);
+      return answer;
     } catch (error) {
       logEngineError('合成', file.name, error);
       return { ok: false, code: errorCode(error) ?? 'FAILED', message: String(error) };

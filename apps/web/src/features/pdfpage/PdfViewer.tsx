@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logEngineError } from '../../files/pdfErrors';
 import styles from './PdfEditor.module.css';
 import { fixDownloads } from './readableFreeText';
 import type { PdfjsViewerElement } from './viewerElement';
@@ -10,7 +11,16 @@ import { VIEWER_CSS, VIEWER_OPTIONS, viewerAttributes, viewerLocale } from './vi
  * The stock pdf.js viewer (toolbar, thumbnails, outline, find, zoom, editors, print, save,
  * document properties), opened on a local file. The file never leaves the browser.
  */
-export default function PdfViewer({ url, name }: { url: string; name: string }) {
+export default function PdfViewer({
+  url,
+  name,
+  onError,
+}: {
+  url: string;
+  name: string;
+  /** pdf.js could not open the file: the page says so in our words (issue 19). */
+  onError?: (code: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ref = useRef<PdfjsViewerElement>(null);
 
@@ -32,12 +42,16 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
         once: true,
       });
       // originalUrl gives the viewer the file's name: its title and the name Save downloads under.
-      void viewerApp.open({ url, originalUrl: name });
+      Promise.resolve(viewerApp.open({ url, originalUrl: name })).catch((reason: unknown) => {
+        // pdf.js's own words go to the debug log; the page says ours, naming the file.
+        logEngineError('pdf.js', name, reason);
+        if (live) onError?.(pdfjsErrorCode(reason));
+      });
     });
     return () => {
       live = false;
     };
-  }, [url, name]);
+  }, [url, name, onError]);
 
   return (
     <pdfjs-viewer-element
@@ -49,4 +63,12 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
       viewer-css-theme="LIGHT"
     />
   );
+}
+
+/** Our error code for why pdf.js refused a file (its exceptions are told apart by name). */
+export function pdfjsErrorCode(reason: unknown): string {
+  const name = (reason as { name?: unknown } | null)?.name;
+  if (name === 'PasswordException') return 'PASSWORD_WRONG';
+  if (name === 'InvalidPDFException') return 'BROKEN_PDF';
+  return 'FAILED';
 }

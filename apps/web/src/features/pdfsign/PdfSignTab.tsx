@@ -233,6 +233,7 @@ export default function PdfSignTab() {
       const refused = refusalOf(code, trust.choice);
       if (refused) setRefusal(refused);
       else if (signing && isSigningProblem(code) && error instanceof Error) {
+        logEngineError('数字签名', doc.name, error);
         state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });
       } else {
         // Our sentence for what the engine said, in the user's language (a generic one for a
