@@ -7,10 +7,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDF, PdfName, PdfStream } from '@libpdf/core';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { brokenXref, claimsPdfA } from '../packages/pdf/test/helpers/update-fixtures';
 import { openPage, useApp } from './harness';
 import { makePdf } from './pdfs';
 
@@ -72,22 +72,10 @@ function goodPng(): Buffer {
   return PNG.sync.write(image);
 }
 
-/** The file claiming PDF/A-2B in its XMP metadata (all the engine reads of the claim). */
+/** A one-page file claiming PDF/A-2B in its XMP metadata (all the engine reads of the claim). */
 async function pdfA(): Promise<Buffer> {
-  const doc = await PDF.load(await makePdf({ label: 'Archive', pages: [[250, 250]] }));
-  const xmp = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
-<pdfaid:part>2</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>
-</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
-  const metadata = doc.context.register(
-    PdfStream.fromDict(
-      { Type: PdfName.of('Metadata'), Subtype: PdfName.of('XML') },
-      new TextEncoder().encode(xmp),
-    ),
-  );
-  doc.getCatalog().set('Metadata', metadata);
-  return Buffer.from(await doc.save());
+  const plain = await makePdf({ label: 'Archive', pages: [[250, 250]] });
+  return Buffer.from(await claimsPdfA(plain, 2, 'B'));
 }
 
 /** A page at `width`, in `lang`, that keeps what it logs at the debug level. */
@@ -229,6 +217,34 @@ describe('our messages only (issue 19)', () => {
       expect(zh.debug.join('\n')).toContain('letter.pdf');
       await shot(zh.page, 'reader-zh', width);
       await zh.context.close();
+    },
+  );
+
+  it.each(WIDTHS)(
+    '编辑完成 on a PDF/A file it must rewrite says the result is no longer PDF/A (%i px)',
+    async (width) => {
+      const { page, context } = await open(app.browser, app.server.url, width, 'zh-CN');
+      await page.getByLabel('名称').fill('上海某某贸易有限公司');
+      await page.getByAltText('印章预览').waitFor();
+      await page.getByRole('tab', { name: 'PDF签章' }).click();
+      const seal = page
+        .getByRole('region', { name: '我的印章' })
+        .getByRole('button', { name: '印章：上海某某贸易有限公司', exact: true });
+      await seal.waitFor();
+      // Broken cross-reference data: the engine repairs it and must write the file in full, which
+      // drops the PDF/A claim's guarantees (packages/pdf document.ts saveUpdate).
+      const damaged = brokenXref(await pdfA());
+      await page.getByLabel('选择PDF').setInputFiles(pdf('档案.pdf', Buffer.from(damaged)));
+      await page.locator('[data-page="1"][data-drawn]').waitFor();
+      await seal.click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: '编辑完成' }).click();
+      await download;
+      const notices = page.locator('[data-write-notices]');
+      await notices.waitFor();
+      expect(await notices.textContent()).toContain('生成的PDF不再符合 PDF/A。');
+      await shot(page, 'pdfsign-pdfa-zh', width);
+      await context.close();
     },
   );
 });
