@@ -48,7 +48,7 @@ describe('broken files', () => {
     const good = noisyPng();
 
     await picker.setInputFiles(png('cut.png', good.subarray(0, Math.floor(good.length / 2))));
-    const alert = page.getByRole('alert').filter({ hasText: '图片无法读取' });
+    const alert = page.getByRole('alert').filter({ hasText: '“cut.png”无法读取' });
     await alert.waitFor();
     await shot(page, 'image-truncated');
     expect(await page.getByAltText('待签章的图片').count()).toBe(0);

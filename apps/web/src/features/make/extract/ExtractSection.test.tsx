@@ -212,10 +212,12 @@ describe('extracting a seal from a photo', () => {
   });
 
   it.each([
-    [413, 'file too large', '图片超过 5MB，请换一张小一些的图片。'],
-    [415, 'unsupported', '服务器无法识别这个文件，请选择 PNG、JPG 或 WebP 图片。'],
-    [422, 'cannot decode', '图片无法读取，可能已损坏，请换一张。'],
-    [500, 'disk full', '提取失败：disk full'],
+    [413, 'file too large', '“seal-photo”超过 5MB，请换一张小一些的图片。'],
+    [415, 'unsupported', '服务器无法识别“seal-photo”，请选择 PNG、JPG 或 WebP 图片。'],
+    [422, 'cannot decode', '“seal-photo”无法读取，可能已损坏，请换一张。'],
+    [503, 'busy', '服务器正忙，请稍后再试。'],
+    // Our words, never the server's: 'disk full' stays in the debug log.
+    [500, 'disk full', '“seal-photo”提取失败。请重试；如果仍然失败，请换一张照片。'],
   ])('a %i clears the busy state and says what went wrong', async (status, message, text) => {
     fetch.mockImplementation(() =>
       Promise.resolve(jsonResponse(status, { error: { code: 'x', message } })),
