@@ -34,7 +34,7 @@ const convertEn: Strings<typeof convertZhCN> = {
     cancel: 'Cancel',
     checking: 'Checking…',
     wrong: 'Wrong password. Try again.',
-    failed: 'The file cannot be opened.',
+    failed: '“{{name}}” cannot be opened; the file list says why. Close this window.',
   },
   sortable: {
     handle: 'Drag to reorder: {{name}}',

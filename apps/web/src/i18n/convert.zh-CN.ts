@@ -33,7 +33,7 @@ const convertZhCN = {
     cancel: '取消',
     checking: '正在验证…',
     wrong: '密码错误，请重试。',
-    failed: '文件无法打开。',
+    failed: '“{{name}}”无法打开，原因写在文件列表中。请关闭此窗口。',
   },
   sortable: {
     handle: '拖动排序：{{name}}',

@@ -170,7 +170,8 @@ const en: Strings<typeof zhCN> = {
     save: 'Save',
     saving: 'Just a moment...',
     saved: 'Saved {{name}}',
-    saveFailed: 'Could not save: {{message}}',
+    saveFailed:
+      'Could not save “{{file}}” with its stamps. Try again; if it fails again, use a picture with fewer pixels.',
     unreadable: '“{{file}}” cannot be read; it may be damaged. Please pick another image.',
     needImage: 'Choose an image first, then place stamps on it.',
     count: '{{count}} stamps placed',

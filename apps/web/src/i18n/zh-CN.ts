@@ -165,7 +165,7 @@ const zhCN = {
     save: '保存',
     saving: '稍等片刻...',
     saved: '已保存 {{name}}',
-    saveFailed: '保存失败：{{message}}',
+    saveFailed: '“{{file}}”盖章后保存失败。请重试；如果仍然失败，请换一张像素较少的图片。',
     unreadable: '“{{file}}”无法读取，可能已损坏，请换一张图片。',
     needImage: '请先选择图片，再放置印章。',
     count: '已放置 {{count}} 个印章',
