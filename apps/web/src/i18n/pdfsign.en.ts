@@ -51,7 +51,6 @@ export default {
     working: 'Writing the PDF…',
     progress: 'Progress',
     done: 'Downloaded {{name}}',
-    failed: 'Could not write the PDF: {{message}}',
     needPdf: 'Choose a PDF first, then place stamps.',
     nothing: 'Place a stamp or tick Paging seal first.',
     needSeal: 'The paging seal needs a stamp: add one to My stamps first.',

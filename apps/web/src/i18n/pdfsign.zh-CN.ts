@@ -42,7 +42,6 @@ export default {
     working: '正在生成PDF…',
     progress: '生成进度',
     done: '已下载 {{name}}',
-    failed: '生成失败：{{message}}',
     needPdf: '请先选择PDF，再放置印章。',
     nothing: '请先放置印章或勾选骑缝章。',
     needSeal: '骑缝章需要一枚印章：请先在“我的印章”中添加。',
