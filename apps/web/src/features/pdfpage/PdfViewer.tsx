@@ -5,7 +5,13 @@ import styles from './PdfEditor.module.css';
 import { fixDownloads } from './readableFreeText';
 import type { PdfjsViewerElement } from './viewerElement';
 import './viewerElement';
-import { VIEWER_CSS, VIEWER_OPTIONS, viewerAttributes, viewerLocale } from './viewerSetup';
+import {
+  pdfjsErrorCode,
+  VIEWER_CSS,
+  VIEWER_OPTIONS,
+  viewerAttributes,
+  viewerLocale,
+} from './viewerSetup';
 
 /**
  * The stock pdf.js viewer (toolbar, thumbnails, outline, find, zoom, editors, print, save,
@@ -63,12 +69,4 @@ export default function PdfViewer({
       viewer-css-theme="LIGHT"
     />
   );
-}
-
-/** Our error code for why pdf.js refused a file (its exceptions are told apart by name). */
-export function pdfjsErrorCode(reason: unknown): string {
-  const name = (reason as { name?: unknown } | null)?.name;
-  if (name === 'PasswordException') return 'PASSWORD_WRONG';
-  if (name === 'InvalidPDFException') return 'BROKEN_PDF';
-  return 'FAILED';
 }

@@ -53,3 +53,11 @@ export const VIEWER_OPTIONS = {
 export const VIEWER_CSS = `@media all and (max-width: 400px) {
   #toolbarViewer #pageNumber { width: 36px; }
 }`;
+
+/** Our error code for why pdf.js refused a file (its exceptions are told apart by name). */
+export function pdfjsErrorCode(reason: unknown): string {
+  const name = (reason as { name?: unknown } | null)?.name;
+  if (name === 'PasswordException') return 'PASSWORD_WRONG';
+  if (name === 'InvalidPDFException') return 'BROKEN_PDF';
+  return 'FAILED';
+}
