@@ -13,7 +13,7 @@ export default {
     broken:
       '“{{file}}” cannot be opened; it may be damaged. Use the original file, or export it again from the program that made it.',
     incomplete:
-      'The PDF cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading.',
+      '“{{file}}” cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading. Download it again or choose another file.',
     passwordTitle: 'This PDF has a password',
     password: 'Password',
     passwordWrong: 'Wrong password, please try again.',

@@ -9,7 +9,8 @@ export default {
     pickHint: '点击印章，把它放到当前页上。',
     opening: '正在打开…',
     broken: '“{{file}}”无法打开，可能已损坏。请换用原始文件，或用生成它的程序重新导出后再试。',
-    incomplete: 'PDF无法打开：文件不完整（缺少结尾），可能没有下载完，请换一个。',
+    incomplete:
+      '“{{file}}”无法打开：文件不完整（缺少结尾），可能没有下载完。请重新下载或换一个文件。',
     passwordTitle: '此PDF有密码',
     password: '密码',
     passwordWrong: '密码错误，请重试。',

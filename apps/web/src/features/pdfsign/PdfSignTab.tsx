@@ -105,7 +105,7 @@ export default function PdfSignTab() {
     // the stamps are placed.
     if (!looksComplete(bytes)) {
       setOpening({ state: 'idle' });
-      setNotice(t('pdfsign.incomplete'));
+      setNotice(t('pdfsign.incomplete', { file: file.name }));
       return;
     }
     const result = await openFileForView(bytes, file, pw);
