@@ -247,4 +247,27 @@ describe('our messages only (issue 19)', () => {
       await context.close();
     },
   );
+
+  it.each(WIDTHS)(
+    '从照片提取印章 names a cut-off photo, before any upload (%i px)',
+    async (width) => {
+      const { page, context } = await open(app.browser, app.server.url, width, 'zh-CN');
+      const uploads: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/v1/stamp/parse')) uploads.push(r.url());
+      });
+      // Cut off, as an interrupted download leaves it: the browser would draw the missing rows
+      // blank and the server answer 未找到印章, which is not what is wrong.
+      const whole = goodPng();
+      const cut = whole.subarray(0, whole.length - 20);
+      await page.getByLabel('上传印章照片').setInputFiles(png('印章照片.png', cut));
+      const alert = page.getByRole('alert').filter({ hasText: '“印章照片.png”无法读取' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('请换一张');
+      expect(await page.getByRole('button', { name: '制作印章' }).count()).toBe(0);
+      expect(uploads).toEqual([]);
+      await shot(page, 'extract-corrupt-zh', width);
+      await context.close();
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type ExtractError, useSeal } from '../../../store';
 import CropPanel from './CropPanel';
 import { type CropChoice, exportCrop } from './cropExport';
+import sectionStyles from './ExtractSection.module.css';
 import styles from './ExtractWorkspace.module.css';
 import ModeOptions from './ModeOptions';
 import ResultPreview from './ResultPreview';
@@ -59,7 +60,7 @@ export default function ExtractWorkspace() {
           {parsing ? t('extract.busy') : t('extract.make')}
         </button>
         {error && (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={sectionStyles.error}>
             {extractErrorText(t, error, photo.name)}
           </p>
         )}
