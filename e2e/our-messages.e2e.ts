@@ -60,9 +60,9 @@ function corruptPng(width: number, height: number, idat = Buffer.from('not zlib 
   ]);
 }
 
-/** 20000x20000 black pixels in about 1 MB: 1.2 GB once inflated. */
+/** 7000x7000 black pixels (49 MP, over the 40 MP limit) in 143 KB: 147 MB once inflated. */
 function pngBomb(): Buffer {
-  const side = 20000;
+  const side = 7000;
   return corruptPng(side, side, deflateSync(Buffer.alloc((side * 3 + 1) * side), { level: 9 }));
 }
 
