@@ -28,7 +28,11 @@ const en: Strings<typeof zhCN> = {
     hint: 'The seal appears once the name has 4 characters; press Enter in any field to draw it right here in your browser.',
     offline: 'Offline: the seal was drawn in this browser without the server.',
     busy: 'Just a moment...',
-    failed: 'Could not make the seal: {{message}}',
+    failed: 'Could not make the seal. Try again; if it fails again, try later.',
+    invalid:
+      'The server does not accept what was typed; check the name, horizontal text and anti-fake code.',
+    notText:
+      '“{{field}}” holds a control or invisible character (a zero-width one, say); remove it and try again.',
     nameRequired: 'Please enter a name',
     preview: 'Seal preview',
     empty: 'Type a name and your seal appears here',
