@@ -1,9 +1,17 @@
 import type { PdfErrorCode } from '@yinzhang/pdf';
 import { describe, expect, it, vi } from 'vitest';
+import convertEn from '../i18n/convert.en';
+import convertZhCN from '../i18n/convert.zh-CN';
 import digsigEn from '../i18n/digsig.en';
 import digsigZhCN from '../i18n/digsig.zh-CN';
+import en from '../i18n/en';
+import navEn from '../i18n/nav.en';
+import navZhCN from '../i18n/nav.zh-CN';
+import pdfsignEn from '../i18n/pdfsign.en';
+import pdfsignZhCN from '../i18n/pdfsign.zh-CN';
 import trustEn from '../i18n/trust.en';
 import trustZhCN from '../i18n/trust.zh-CN';
+import zhCN from '../i18n/zh-CN';
 import { IMAGE_MAX_PIXELS } from './imageSize';
 import {
   errorCode,
@@ -128,5 +136,33 @@ describe('errorCode and logEngineError', () => {
     logEngineError('合成', '坏.pdf', error);
     expect(debug).toHaveBeenCalledWith('合成: 坏.pdf:', error);
     debug.mockRestore();
+  });
+});
+
+describe('no sentence of ours quotes a failure', () => {
+  /** Every string in a bundle, with its dotted key. */
+  function* strings(o: object, at = ''): Generator<[string, string]> {
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v === 'string') yield [`${at}${k}`, v];
+      else if (v && typeof v === 'object') yield* strings(v, `${at}${k}.`);
+    }
+  }
+  const bundles = {
+    zhCN,
+    en,
+    convertZhCN,
+    convertEn,
+    pdfsignZhCN,
+    pdfsignEn,
+    trustZhCN,
+    trustEn,
+    digsigZhCN,
+    digsigEn,
+    navZhCN,
+    navEn,
+  };
+  it.each(Object.entries(bundles))('%s has no {{message}}', (_, bundle) => {
+    const quoting = [...strings(bundle)].filter(([, text]) => text.includes('{{message}}'));
+    expect(quoting).toEqual([]);
   });
 });

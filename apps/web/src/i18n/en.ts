@@ -74,7 +74,7 @@ const en: Strings<typeof zhCN> = {
     downloadPrint: 'Download print PNG',
     printHint: 'Print version {{dpi}} dpi, real size {{mm}} mm',
     exporting: 'Exporting…',
-    exportFailed: 'Export failed: {{message}}',
+    exportFailed: 'Export failed. Try again; if it fails again, reload the page and retry.',
   },
   extract: {
     heading: 'Extract a seal from a photo',

@@ -68,7 +68,7 @@ const zhCN = {
     downloadPrint: '下载打印版 PNG',
     printHint: '打印版 {{dpi}} dpi，实际尺寸 {{mm}} 毫米',
     exporting: '正在导出…',
-    exportFailed: '导出失败：{{message}}',
+    exportFailed: '导出失败。请重试；如果仍然失败，请刷新页面后再试。',
   },
   extract: {
     heading: '从照片提取印章',
