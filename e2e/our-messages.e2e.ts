@@ -197,6 +197,10 @@ describe('our messages only (issue 19)', () => {
     const enRow = await enList.getByRole('listitem').textContent();
     expect(enRow).toMatch(/“cut\.pdf” (is damaged|is not a PDF)/);
     expect(enRow).not.toMatch(ENGINE_WORDS);
+    // The longer English lines (and the footer's contact line) wrap instead of widening the page.
+    expect(await en.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
     await shot(en.page, 'merge-en', width);
     await en.context.close();
   });
