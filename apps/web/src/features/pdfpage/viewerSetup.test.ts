@@ -7,7 +7,16 @@ const named = (name: string) => Object.assign(new Error('pdf.js says so'), { nam
 describe('pdfjsErrorCode: why the viewer refused a file, as our code', () => {
   it.each([
     [named('InvalidPDFException'), 'BROKEN_PDF', 'trust.error.BROKEN_PDF'],
-    [named('PasswordException'), 'PASSWORD_WRONG', 'trust.error.PASSWORD_WRONG'],
+    [
+      Object.assign(named('PasswordException'), { code: 2 }),
+      'PASSWORD_WRONG',
+      'trust.error.PASSWORD_WRONG',
+    ],
+    [
+      Object.assign(named('PasswordException'), { code: 1 }),
+      'PASSWORD_REQUIRED',
+      'trust.error.PASSWORD_REQUIRED',
+    ],
     [named('ResponseException'), 'FAILED', 'trust.error.FAILED'],
     [new Error('Invalid PDF structure.'), 'FAILED', 'trust.error.FAILED'],
     ['a string', 'FAILED', 'trust.error.FAILED'],
