@@ -48,7 +48,7 @@ describe('broken files', () => {
     const good = noisyPng();
 
     await picker.setInputFiles(png('cut.png', good.subarray(0, Math.floor(good.length / 2))));
-    const alert = page.getByRole('alert').filter({ hasText: '图片无法读取' });
+    const alert = page.getByRole('alert').filter({ hasText: '“cut.png”无法读取' });
     await alert.waitFor();
     await shot(page, 'image-truncated');
     expect(await page.getByAltText('待签章的图片').count()).toBe(0);
@@ -72,12 +72,12 @@ describe('broken files', () => {
     const good = await makePdf({ label: 'Good', pages: [[300, 400]] });
 
     await picker.setInputFiles(pdf('cut.pdf', good.subarray(0, Math.floor(good.length * 0.6))));
-    await page.getByRole('alert').filter({ hasText: 'PDF无法打开' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '“cut.pdf”无法打开' }).waitFor();
     await shot(page, 'pdf-truncated');
 
     await picker.setInputFiles(pdf('good.pdf', good));
     await page.locator('[data-page="1"][data-drawn]').waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'PDF无法打开' }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: '无法打开' }).count()).toBe(0);
     await context.close();
   });
 
@@ -87,7 +87,7 @@ describe('broken files', () => {
     const good = await makePdf({ label: 'Good', pages: [[300, 400]] });
     const end = good.lastIndexOf('startxref');
     await page.getByLabel('选择PDF').setInputFiles(pdf('tail.pdf', good.subarray(0, end)));
-    await page.getByRole('alert').filter({ hasText: 'PDF无法打开' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '“tail.pdf”无法打开：文件不完整' }).waitFor();
     await shot(page, 'pdf-no-end');
     expect(await page.locator('[data-page="1"]').count()).toBe(0);
     await context.close();
@@ -133,7 +133,7 @@ describe('broken files', () => {
       .getByRole('listitem')
       .filter({ has: page.locator('[data-status="false"]') });
     await expect.poll(() => failed.count()).toBe(1);
-    expect(await failed.textContent()).toMatch(/cut\.pdf[\s\S]*文件无法读取[\s\S]*已跳过/);
+    expect(await failed.textContent()).toMatch(/“cut\.pdf”已损坏[\s\S]*已跳过/);
     await shot(page, 'merge-broken');
 
     const download = page.waitForEvent('download');

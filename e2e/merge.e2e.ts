@@ -168,7 +168,7 @@ describe('PDF合并 (文件转换 tab)', () => {
       const list = page.getByRole('list', { name: '待合并的文件' });
       await expect.poll(() => list.locator('[data-status="true"]').count()).toBe(2);
       await expect.poll(() => list.locator('[data-status="false"]').count()).toBe(1);
-      await list.getByText('文件无法读取').waitFor();
+      await list.getByText('“broken.pdf”已损坏').waitFor();
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: '合成', exact: true }).click();

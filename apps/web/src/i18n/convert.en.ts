@@ -16,9 +16,6 @@ const convertEn: Strings<typeof convertZhCN> = {
     reading: 'Reading…',
     statusTrue: 'Ready',
     statusFalse: 'Skipped',
-    problemPassword: 'Encrypted: password needed',
-    problemEncryption: 'This kind of encryption is not supported',
-    problemUnreadable: 'Cannot be read; the file may be damaged',
     unlock: 'Enter password',
     merge: 'Merge',
     merging: 'Merging…',
@@ -27,7 +24,6 @@ const convertEn: Strings<typeof convertZhCN> = {
     done: 'Merged {{pages}} pages ({{files}} files); the download has started.',
     skipped: 'These files could not be read and were skipped: {{names}}',
     nothing: 'There is no file that can be merged.',
-    failed: 'Merging failed: {{message}}',
     download: 'Download {{name}} again',
   },
   password: {
@@ -38,7 +34,7 @@ const convertEn: Strings<typeof convertZhCN> = {
     cancel: 'Cancel',
     checking: 'Checking…',
     wrong: 'Wrong password. Try again.',
-    failed: 'The file cannot be opened.',
+    failed: '“{{name}}” cannot be opened; the file list says why. Close this window.',
   },
   sortable: {
     handle: 'Drag to reorder: {{name}}',
@@ -71,7 +67,6 @@ const convertEn: Strings<typeof convertZhCN> = {
     making: 'Making…',
     progress: 'Progress',
     done: 'Made a {{pages}}-page PDF; the download has started.',
-    failed: 'Could not make the PDF: {{message}}',
     download: 'Download {{name}} again',
   },
   pdfPage: {

@@ -15,9 +15,6 @@ const convertZhCN = {
     reading: '读取中…',
     statusTrue: '可合并',
     statusFalse: '已跳过',
-    problemPassword: '已加密，需要密码',
-    problemEncryption: '不支持这种加密方式',
-    problemUnreadable: '文件无法读取，可能已损坏',
     unlock: '输入密码',
     merge: '合成',
     merging: '正在合成…',
@@ -26,7 +23,6 @@ const convertZhCN = {
     done: '已合成 {{pages}} 页（{{files}} 个文件），文件已开始下载。',
     skipped: '以下文件无法读取，已跳过：{{names}}',
     nothing: '没有可合成的文件。',
-    failed: '合成失败：{{message}}',
     download: '再次下载 {{name}}',
   },
   password: {
@@ -37,7 +33,7 @@ const convertZhCN = {
     cancel: '取消',
     checking: '正在验证…',
     wrong: '密码错误，请重试。',
-    failed: '文件无法打开。',
+    failed: '“{{name}}”无法打开，原因写在文件列表中。请关闭此窗口。',
   },
   sortable: {
     handle: '拖动排序：{{name}}',
@@ -70,7 +66,6 @@ const convertZhCN = {
     making: '正在生成…',
     progress: '生成进度',
     done: '已生成 {{pages}} 页的 PDF，文件已开始下载。',
-    failed: '生成失败：{{message}}',
     download: '再次下载 {{name}}',
   },
   pdfPage: {

@@ -37,7 +37,13 @@ export default {
     backupSkip: 'No backup',
     backupDone: 'Downloaded {{name}}',
     backupNeedPassword: 'Enter a backup password.',
-    signedWarning: 'Signed, but note: {{message}}',
+    warning: {
+      expired:
+        'Signed, but note: the certificate expired on {{date}}, and readers will say so. For a valid signature, use a certificate that has not expired.',
+      notYetValid:
+        'Signed, but note: the certificate is valid only from {{date}}, and readers will say so.',
+      other: 'Signed, but note: the certificate has an issue readers may point out.',
+    },
     errors: {
       P12_PASSWORD_WRONG: 'Wrong certificate password.',
       NOT_P12: 'This file is not a .p12/.pfx certificate file.',
@@ -46,19 +52,21 @@ export default {
       KEY_UNSUPPORTED: 'This key type is not supported (RSA and EC P-256/P-384 only).',
       KEY_MISMATCH: 'The private key does not belong to the certificate: it cannot sign.',
       BAD_CERTIFICATE: 'The certificate cannot be read.',
-      TSA_FAILED: 'The timestamp server did not answer; nothing was signed: {{message}}',
+      TSA_FAILED:
+        'The timestamp server did not answer; nothing was signed. Try again later, or sign without a trusted timestamp.',
       CERTIFIED_NO_CHANGES: 'This PDF’s certification signature allows no changes.',
-      SIGN_FAILED: 'Signing failed: {{message}}',
+      SIGN_FAILED:
+        'Signing failed: the signature could not be written into this PDF. Try again; if it fails again, use the original file or export it again from the program that made it.',
       NAME_REQUIRED: 'Enter a certificate name (the seal’s name by default).',
       NO_KEY: 'Choose a certificate file, or make a certificate.',
       NO_APPEARANCE: 'Place a seal first (normal mode): it becomes the signature’s appearance.',
       NOT_CERTIFICATE: 'This file is not a certificate (PEM or DER).',
-      FAILED: 'Failed: {{message}}',
+      FAILED: 'That did not work. Try again; if it fails again, reload the page and retry.',
     },
     verify: {
       title: 'Signatures',
       checking: 'Checking signatures…',
-      failed: 'The signatures could not be checked: {{message}}',
+      failed: 'The signatures could not be checked. {{reason}}',
       needPassword:
         'This PDF has a password: open it in “Sign a PDF” with its password to check its signatures.',
       count: 'This PDF has {{count}} signature(s)',

@@ -35,7 +35,13 @@ export default {
     backupSkip: '不备份',
     backupDone: '已下载 {{name}}',
     backupNeedPassword: '请输入备份密码。',
-    signedWarning: '已签名，但请注意：{{message}}',
+    /** The engine's certificate warnings after signing (features/digsig/warningText.ts). */
+    warning: {
+      expired:
+        '已签名，但请注意：证书已于 {{date}} 过期，阅读器会提示这一点。需要有效签名时，请换用有效期内的证书。',
+      notYetValid: '已签名，但请注意：证书从 {{date}} 起才生效，阅读器会提示这一点。',
+      other: '已签名，但请注意：证书有需要留意的问题，阅读器可能会提示。',
+    },
     errors: {
       P12_PASSWORD_WRONG: '证书密码错误。',
       NOT_P12: '此文件不是 .p12/.pfx 证书文件。',
@@ -44,19 +50,20 @@ export default {
       KEY_UNSUPPORTED: '不支持此密钥类型（仅支持 RSA 和 EC P-256/P-384）。',
       KEY_MISMATCH: '证书文件中的私钥与证书不匹配，无法签名。',
       BAD_CERTIFICATE: '无法读取证书。',
-      TSA_FAILED: '时间戳服务器没有应答，未签名：{{message}}',
+      TSA_FAILED: '时间戳服务器没有应答，未签名。请稍后再试，或不加可信时间戳签名。',
       CERTIFIED_NO_CHANGES: '此PDF的认证签名不允许任何改动。',
-      SIGN_FAILED: '签名失败：{{message}}',
+      SIGN_FAILED:
+        '签名失败：签名无法写入此PDF。请重试；如果仍然失败，请换用原始文件，或用生成它的程序重新导出后再试。',
       NAME_REQUIRED: '请填写证书名称（默认为印章名称）。',
       NO_KEY: '请选择证书文件，或生成证书。',
       NO_APPEARANCE: '请先正常放置一枚印章，它将作为签名的外观。',
       NOT_CERTIFICATE: '此文件不是证书（PEM 或 DER）。',
-      FAILED: '失败：{{message}}',
+      FAILED: '操作失败。请重试；如果仍然失败，请刷新页面后再试。',
     },
     verify: {
       title: '签名验证',
       checking: '正在检查签名…',
-      failed: '无法检查签名：{{message}}',
+      failed: '无法检查签名。{{reason}}',
       needPassword: '此PDF有密码：在“PDF签章”中输入密码打开后，才能检查其中的签名。',
       count: '此PDF有 {{count}} 个签名',
       signer: '签名人：{{name}}',

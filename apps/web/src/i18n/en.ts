@@ -28,7 +28,11 @@ const en: Strings<typeof zhCN> = {
     hint: 'The seal appears once the name has 4 characters; press Enter in any field to draw it right here in your browser.',
     offline: 'Offline: the seal was drawn in this browser without the server.',
     busy: 'Just a moment...',
-    failed: 'Could not make the seal: {{message}}',
+    failed: 'Could not make the seal. Try again; if it fails again, try later.',
+    invalid:
+      'The server does not accept what was typed; check the name, horizontal text and anti-fake code.',
+    notText:
+      '“{{field}}” holds a control or invisible character (a zero-width one, say); remove it and try again.',
     nameRequired: 'Please enter a name',
     preview: 'Seal preview',
     empty: 'Type a name and your seal appears here',
@@ -70,7 +74,7 @@ const en: Strings<typeof zhCN> = {
     downloadPrint: 'Download print PNG',
     printHint: 'Print version {{dpi}} dpi, real size {{mm}} mm',
     exporting: 'Exporting…',
-    exportFailed: 'Export failed: {{message}}',
+    exportFailed: 'Export failed. Try again; if it fails again, reload the page and retry.',
   },
   extract: {
     heading: 'Extract a seal from a photo',
@@ -116,10 +120,11 @@ const en: Strings<typeof zhCN> = {
     noSealHint: 'No seal was found in the photo. Frame the seal, or try another mode.',
     transparent: 'Transparent background',
     download: 'Download',
-    tooLarge: 'The picture is over 5MB; please choose a smaller one.',
-    notImage: 'The server does not recognise this file; please choose a PNG, JPG or WebP picture.',
-    unreadable: 'The picture cannot be read (it may be damaged); please choose another.',
-    failed: 'Extraction failed: {{message}}',
+    tooLarge: '“{{file}}” is over 5MB; please choose a smaller picture.',
+    notImage: 'The server does not recognise “{{file}}”; please choose a PNG, JPG or WebP picture.',
+    unreadable: '“{{file}}” cannot be read (it may be damaged); please choose another picture.',
+    unavailable: 'The server is busy; please try again in a moment.',
+    failed: 'Extracting from “{{file}}” failed. Try again; if it fails again, use another photo.',
   },
   gallery: {
     title: 'My stamps',
@@ -137,7 +142,7 @@ const en: Strings<typeof zhCN> = {
     download: 'Download {{name}}',
     remove: 'Remove {{name}}',
     sizeMm: '{{mm}} mm',
-    unreadable: 'The image cannot be read; it may be damaged. Please pick another.',
+    unreadable: '“{{file}}” cannot be read; it may be damaged. Please pick another image.',
   },
   signature: {
     title: 'Hand signature',
@@ -169,8 +174,9 @@ const en: Strings<typeof zhCN> = {
     save: 'Save',
     saving: 'Just a moment...',
     saved: 'Saved {{name}}',
-    saveFailed: 'Could not save: {{message}}',
-    unreadable: 'The image cannot be read; it may be damaged. Please pick another.',
+    saveFailed:
+      'Could not save “{{file}}” with its stamps. Try again; if it fails again, use a picture with fewer pixels.',
+    unreadable: '“{{file}}” cannot be read; it may be damaged. Please pick another image.',
     needImage: 'Choose an image first, then place stamps on it.',
     count: '{{count}} stamps placed',
     history: 'Undo and redo',

@@ -13,7 +13,7 @@ export default {
     broken:
       '“{{file}}” cannot be opened; it may be damaged. Use the original file, or export it again from the program that made it.',
     incomplete:
-      'The PDF cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading.',
+      '“{{file}}” cannot be opened: the file is incomplete (its end is missing); it may not have finished downloading. Download it again or choose another file.',
     passwordTitle: 'This PDF has a password',
     password: 'Password',
     passwordWrong: 'Wrong password, please try again.',
@@ -51,7 +51,6 @@ export default {
     working: 'Writing the PDF…',
     progress: 'Progress',
     done: 'Downloaded {{name}}',
-    failed: 'Could not write the PDF: {{message}}',
     needPdf: 'Choose a PDF first, then place stamps.',
     nothing: 'Place a stamp or tick Paging seal first.',
     needSeal: 'The paging seal needs a stamp: add one to My stamps first.',
@@ -67,7 +66,6 @@ export default {
     empty: 'Type the words to find.',
     needPdf: 'Choose a PDF first.',
     noSeal: 'Make or upload a seal in “My stamps” first.',
-    failed: 'Search failed: {{message}}',
     all: 'Stamp all',
     hits: 'Places found',
     page: 'Page {{n}}',

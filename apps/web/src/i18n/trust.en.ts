@@ -41,6 +41,8 @@ export default {
     kept: 'The password was kept.',
     mergeDropped_one:
       'Carries {{count}} digital signature, which the merged file does not keep (a merge makes a new document)',
+    mergePdfA:
+      'This file conforms to PDF/A; the merged file is a new document and no longer conforms to PDF/A.',
     mergeDropped_other:
       'Carries {{count}} digital signatures, which the merged file does not keep (a merge makes a new document)',
     error: {
@@ -52,8 +54,17 @@ export default {
       PASSWORD_WRONG: 'The password does not open “{{file}}”; try again.',
       UNSUPPORTED_ENCRYPTION:
         '“{{file}}” is encrypted in a way we do not support; remove its password with another tool first.',
-      BAD_IMAGE: 'The stamp image cannot be read; use another PNG or JPEG.',
-      BAD_PLACEMENT: 'The position or size of a stamp is invalid; place it again.',
+      BAD_IMAGE: '“{{file}}” cannot be read as an image; use another PNG or JPEG.',
+      BAD_PLACEMENT:
+        '“{{file}}”: the position, size or margins are invalid; change them and try again.',
+      IMAGE_UNREADABLE:
+        '“{{file}}” cannot be read as an image; it may be damaged. Use another PNG, JPEG or WebP image.',
+      IMAGE_TOO_LARGE:
+        '“{{file}}” has too many pixels (over 40 megapixels); make it smaller and try again.',
+      WORKER_STOPPED:
+        'The browser ran out of memory on “{{file}}”. Close other tabs and try again, or use a smaller file.',
+      FAILED:
+        '“{{file}}” could not be processed. Try again; if it fails again, use the original file or export it again from the program that made it.',
     },
   },
 } satisfies {

@@ -30,6 +30,7 @@ export default {
       SIGNATURES_DROPPED: '合并后不保留数字签名。',
     },
     kept: '已保留原密码。',
+    mergePdfA: '此文件符合 PDF/A；合成生成的是新文档，不再符合 PDF/A。',
     mergeDropped_other: '带有 {{count}} 个数字签名，合成后不保留（合并生成的是新文档）',
     /** Why the engine could not read or write a file, by its error code (issue 19: our words). */
     error: {
@@ -39,8 +40,15 @@ export default {
       PASSWORD_REQUIRED: '“{{file}}”有密码保护，请先输入密码。',
       PASSWORD_WRONG: '密码打不开“{{file}}”，请重新输入。',
       UNSUPPORTED_ENCRYPTION: '“{{file}}”的加密方式不受支持，请先用其他工具移除密码后再试。',
-      BAD_IMAGE: '印章图片无法读取，请换一张PNG或JPEG图片后再试。',
-      BAD_PLACEMENT: '印章的位置或大小无效，请重新放置后再试。',
+      BAD_IMAGE: '“{{file}}”无法作为图片读取，请换一张PNG或JPEG图片后再试。',
+      BAD_PLACEMENT: '“{{file}}”：位置、大小或页边距无效，请调整后再试。',
+      IMAGE_UNREADABLE:
+        '“{{file}}”无法作为图片读取，可能已损坏。请换一张PNG、JPEG或WebP图片后再试。',
+      IMAGE_TOO_LARGE: '“{{file}}”的像素太多（超过4000万），请缩小后再试。',
+      WORKER_STOPPED:
+        '处理“{{file}}”时浏览器内存不足。请关闭其他标签页后重试，或换一个较小的文件。',
+      FAILED:
+        '“{{file}}”处理失败。请重试；如果仍然失败，请换用原始文件，或用生成它的程序重新导出后再试。',
     },
   },
 };

@@ -96,6 +96,8 @@ type Set = (partial: Partial<DigsigState> | ((s: DigsigState) => Partial<DigsigS
 
 function problemOf(error: unknown): DigsigProblem {
   const code = (error as { code?: unknown } | null)?.code;
+  // The original words for the debug log; the screen says ours by code (features/digsig/problemText).
+  console.debug('数字签名:', error);
   return {
     code: typeof code === 'string' ? code : 'FAILED',
     message: error instanceof Error ? error.message : String(error),

@@ -92,6 +92,8 @@ function errorOf(step: ExtractError['step'], error: unknown): ExtractError {
       ? (error as { status: number }).status
       : 0;
   const message = error instanceof Error ? error.message : String(error);
+  // The server's (or the network's) own words for the debug log; the screen says ours by status.
+  console.debug(`extract ${step}: HTTP ${status}:`, message);
   return { step, status, message };
 }
 

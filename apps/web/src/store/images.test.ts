@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { convertStore, tagOf } from '../test/convertStore';
 import { stubObjectUrls } from '../test/helpers';
+import { JobError } from '../workers/client';
 import type { PdfJob } from '../workers/protocol';
 import {
   DEFAULT_IMAGE_OPTIONS,
@@ -111,18 +112,67 @@ describe('image list', () => {
     expect(store.get()).toMatchObject({ imagesBusy: false, imagesProgress: 1, imagesError: null });
   });
 
-  it('shows the engine’s refusal and does nothing without images', async () => {
+  it('says which image failed, by code and name, and does nothing without images', async () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     const store = convertStore(async () => {
-      throw new Error('Image 1 could not be read as JPEG');
+      throw new JobError('Image 2 could not be read as PNG', 'BAD_IMAGE', 1);
     });
     await expect(store.get().runImagesToPdf()).resolves.toBeNull();
     expect(store.run).not.toHaveBeenCalled();
-    store.get().addImages([image('a.jpg', JPEG, 1)]);
+    store.get().addImages([image('a.jpg', JPEG, 1), image('坏.png', PNG, 2)]);
     await store.get().runImagesToPdf();
     expect(store.get()).toMatchObject({
       imagesBusy: false,
       imagesProgress: null,
-      imagesError: 'Image 1 could not be read as JPEG',
+      imagesError: { code: 'BAD_IMAGE', file: '坏.png' },
     });
+    // The engine's words reach the debug log only.
+    expect(debug).toHaveBeenCalledWith(expect.stringContaining('坏.png'), expect.any(JobError));
+    debug.mockRestore();
+  });
+
+  it.each([
+    ['a failure without a code, one image', [image('a.jpg', JPEG, 1)], undefined, 'a.jpg'],
+    [
+      'a worker that died, two images',
+      [image('a.jpg', JPEG, 1), image('b.png', PNG, 2)],
+      'WORKER_STOPPED',
+      'a.jpg、b.png',
+    ],
+  ])('names the files for %s', async (_, files, code, named) => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const store = convertStore(async () => {
+      throw new JobError('The PDF worker stopped', code);
+    });
+    store.get().addImages(files);
+    await store.get().runImagesToPdf();
+    expect(store.get().imagesError).toEqual({ code, file: named });
+  });
+
+  it('refuses a PNG declaring more pixels than the limit before the worker sees it', async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const store = convertStore(fakeRun);
+    const ihdr = (w: number, h: number) => {
+      const head = new Uint8Array(24);
+      head.set([...PNG, 0x49, 0x48, 0x44, 0x52]);
+      new DataView(head.buffer).setUint32(16, w);
+      new DataView(head.buffer).setUint32(20, h);
+      return new File([head], 'bomb.png', { type: 'image/png' });
+    };
+    store.get().addImages([image('a.jpg', JPEG, 1), ihdr(20000, 20000)]);
+    await store.get().runImagesToPdf();
+    expect(store.run).not.toHaveBeenCalled();
+    expect(store.get().imagesError).toEqual({ code: 'IMAGE_TOO_LARGE', file: 'bomb.png' });
+  });
+
+  it('says which image the browser could not decode (WebP)', async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const store = convertStore(fakeRun);
+    vi.mocked(store.deps.toPng).mockRejectedValueOnce(
+      new DOMException('The source image could not be decoded.'),
+    );
+    store.get().addImages([image('x.webp', WEBP, 3)]);
+    await store.get().runImagesToPdf();
+    expect(store.get().imagesError).toEqual({ code: 'IMAGE_UNREADABLE', file: 'x.webp' });
   });
 });

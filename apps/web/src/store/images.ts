@@ -5,6 +5,8 @@
  */
 import type { Orientation, PageSize } from '@yinzhang/pdf';
 import { readHead, sniffType } from '../files/fileCheck';
+import { PNG_SIZE_BYTES, tooManyPixels } from '../files/imageSize';
+import { errorCode, logEngineError } from '../files/pdfErrors';
 import { timestampFileName } from '../files/timestamp';
 import { type ImageJobOptions, progressFraction } from '../workers/protocol';
 import { type ConvertDeps, revokeUrl } from './convertDeps';
@@ -40,13 +42,21 @@ export interface ImagesPdf {
   pages: number;
 }
 
+/** Why no PDF came out, for the screen to say in the user's words (files/pdfErrors.ts). */
+export interface ImagesError {
+  /** The engine's or the page's error code; undefined for a failure without one. */
+  code: string | undefined;
+  /** The image it is about: its name, or every name when the failure is not one image's. */
+  file: string;
+}
+
 export interface ImagesState {
   imageItems: readonly ImageItem[];
   imageOptions: ImageOptions;
   imagesBusy: boolean;
   imagesProgress: number | null;
   imagesPdf: ImagesPdf | null;
-  imagesError: string | null;
+  imagesError: ImagesError | null;
 
   addImages(files: readonly File[]): void;
   moveImage(from: number, to: number): void;
@@ -126,9 +136,24 @@ export function createImagesSlice(set: Set, get: Get, deps: ConvertDeps): Images
       if (items.length === 0 || get().imagesBusy) return null;
       revokeUrl(get().imagesPdf?.url);
       set({ imagesBusy: true, imagesProgress: 0, imagesPdf: null, imagesError: null });
+      const fail = (error: unknown, code: string | undefined, file: string) => {
+        // The original words for the debug log; the screen says ours (issue 19).
+        logEngineError('图片转PDF', file, error);
+        set({ imagesBusy: false, imagesProgress: null, imagesError: { code, file } });
+        return null;
+      };
+      const images: ArrayBuffer[] = [];
+      for (const item of items) {
+        if (tooManyPixels(await readHead(item.file, PNG_SIZE_BYTES))) {
+          return fail('declares too many pixels', 'IMAGE_TOO_LARGE', item.name);
+        }
+        try {
+          images.push(await engineBytes(item.file, deps.toPng));
+        } catch (error) {
+          return fail(error, 'IMAGE_UNREADABLE', item.name);
+        }
+      }
       try {
-        const images = [];
-        for (const item of items) images.push(await engineBytes(item.file, deps.toPng));
         const jobs = await deps.jobs();
         const answer = await jobs.run(
           { kind: 'images', images, options: jobOptions(get().imageOptions) },
@@ -142,9 +167,9 @@ export function createImagesSlice(set: Set, get: Get, deps: ConvertDeps): Images
         set({ imagesBusy: false, imagesProgress: 1, imagesPdf: pdf });
         return pdf;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        set({ imagesBusy: false, imagesProgress: null, imagesError: message });
-        return null;
+        const index = (error as { index?: unknown }).index;
+        const one = typeof index === 'number' ? items[index] : items.length === 1 ? items[0] : null;
+        return fail(error, errorCode(error), one?.name ?? items.map((i) => i.name).join('、'));
       }
     },
   };

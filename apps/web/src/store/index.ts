@@ -63,7 +63,15 @@ export interface Stamp {
   madeFrom?: MadeFrom | undefined;
 }
 
-export type MakeError = { reason: 'nameRequired' } | { reason: 'failed'; message: string };
+/**
+ * Why no seal came out, for the form to say in the user's words (issue 19): a field holding a
+ * character that is not text, or a failure with the server's HTTP status (0: none reached) and
+ * its own words, which go to the debug log only.
+ */
+export type MakeError =
+  | { reason: 'nameRequired' }
+  | { reason: 'notText'; field: 'name' | 'title' | 'code' }
+  | { reason: 'failed'; status: number; message: string };
 
 export interface SealState
   extends ExtractState,
@@ -222,8 +230,8 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
           (field) => !hasNoControlChars(input[field]),
         );
         if (notText !== undefined) {
-          const message = notTextMessage(notText);
-          set({ making: false, makeError: { reason: 'failed', message } });
+          console.debug('制作印章:', notTextMessage(notText));
+          set({ making: false, makeError: { reason: 'notText', field: notText } });
           return;
         }
         const key = sealCacheKey(method, input, design);
@@ -251,7 +259,16 @@ export function createSealStore(deps: SealStoreDeps = defaultDeps): StoreApi<Sea
         } catch (error) {
           if (ticket !== latestTicket) return;
           const message = error instanceof Error ? error.message : String(error);
-          set({ making: false, makeError: { reason: 'failed', message } });
+          const status = (error as { status?: unknown } | null)?.status;
+          console.debug('制作印章:', message);
+          set({
+            making: false,
+            makeError: {
+              reason: 'failed',
+              status: typeof status === 'number' ? status : 0,
+              message,
+            },
+          });
         }
       },
 

@@ -15,6 +15,8 @@ async function fakeRun(job: PdfJob, onProgress?: (p: never) => void) {
         ? ({ ok: false, code: 'PASSWORD_WRONG', message: 'wrong' } as const)
         : ({ ok: false, code: 'PASSWORD_REQUIRED', message: 'needs one' } as const);
     }
+    // A file with tag 5 claims PDF/A-2B.
+    if (tag === 5) return { ok: true, pages: 5, pdfA: '2B' } as const;
     return { ok: true, pages: tag } as const;
   }
   if (job.kind === 'merge') {
@@ -49,6 +51,7 @@ describe('merge list', () => {
       pages: null,
       status: false,
       problem: 'unreadable',
+      code: 'BROKEN_PDF',
     });
   });
 
@@ -113,6 +116,14 @@ describe('merge list', () => {
     expect(store.get().merged?.url).toMatch(/^blob:/);
   });
 
+  it('names the PDF/A files merged: the merged file is a new document, not PDF/A', async () => {
+    const store = convertStore(fakeRun);
+    await store.get().addMergeFiles([pdfFile('a.pdf', 2), pdfFile('archive.pdf', 5)]);
+    expect(store.get().mergeFiles.map((f) => f.pdfA)).toEqual([null, '2B']);
+    const merged = await store.get().runMerge();
+    expect(merged).toMatchObject({ pages: 7, files: 2, pdfA: ['archive.pdf'] });
+  });
+
   it('marks a file that fails during the merge false, and the rest still merge', async () => {
     const store = convertStore(fakeRun);
     await store.get().addMergeFiles([pdfFile('ok.pdf', 4), pdfFile('late.pdf', 77)]);
@@ -147,7 +158,8 @@ describe('merge list', () => {
     expect(store.get()).toMatchObject({
       merging: false,
       mergeProgress: null,
-      mergeError: { reason: 'failed', message: 'worker gone' },
+      // The code (none here) and the files for our sentence; 'worker gone' goes to the debug log.
+      mergeError: { reason: 'failed', code: undefined, files: 'a.pdf' },
     });
   });
 
@@ -172,22 +184,25 @@ describe('merge list', () => {
 
 describe('inspected and bookmarkTitle', () => {
   it.each([
-    [{ ok: true, pages: 5 } as const, { pages: 5, status: true, problem: null, signatures: 0 }],
     [
-      { ok: true, pages: 2, signatures: 3 } as const,
-      { pages: 2, status: true, problem: null, signatures: 3 },
+      { ok: true, pages: 5 } as const,
+      { pages: 5, status: true, problem: null, signatures: 0, pdfA: null },
+    ],
+    [
+      { ok: true, pages: 2, signatures: 3, pdfA: '1B' } as const,
+      { pages: 2, status: true, problem: null, signatures: 3, pdfA: '1B' },
     ],
     [
       { ok: false, code: 'PASSWORD_REQUIRED', message: '' } as const,
-      { pages: null, status: false, problem: 'password' },
+      { pages: null, status: false, problem: 'password', code: 'PASSWORD_REQUIRED' },
     ],
     [
       { ok: false, code: 'UNSUPPORTED_ENCRYPTION', message: '' } as const,
-      { pages: null, status: false, problem: 'encryption' },
+      { pages: null, status: false, problem: 'encryption', code: 'UNSUPPORTED_ENCRYPTION' },
     ],
     [
       { ok: false, code: 'NOT_PDF', message: '' } as const,
-      { pages: null, status: false, problem: 'unreadable' },
+      { pages: null, status: false, problem: 'unreadable', code: 'NOT_PDF' },
     ],
   ])('%o', (answer, expected) => {
     expect(inspected(answer)).toEqual(expected);

@@ -3,6 +3,7 @@
  * and status (true: it loaded; false: it did not, and it is skipped), passwords for encrypted
  * files, and the merge itself, run by the PDF worker.
  */
+import { errorCode, logEngineError } from '../files/pdfErrors';
 import { timestampFileName } from '../files/timestamp';
 import type { InspectAnswer } from '../workers/protocol';
 import { progressFraction } from '../workers/protocol';
@@ -22,6 +23,10 @@ export interface MergeFile {
   /** SPEC §4: true when the file loaded, false when it did not; null while it is being read. */
   status: boolean | null;
   problem: MergeProblem | null;
+  /** The engine's error code when it could not be read (the row says why, in our words). */
+  code?: string | undefined;
+  /** The PDF/A conformance it claims: a merged file is a new document and claims none. */
+  pdfA?: string | null;
   /** Digital signatures it carries: a merged file cannot keep them (the row says so). */
   signatures?: number;
   /** The password that opened it, sent again with the merge. */
@@ -35,9 +40,14 @@ export interface MergedPdf {
   files: number;
   /** Names of files that failed during the merge (skipped). */
   skipped: string[];
+  /** Names of merged files that claimed PDF/A: the merged file does not (issue 19). */
+  pdfA: string[];
 }
 
-export type MergeError = { reason: 'nothing' } | { reason: 'failed'; message: string };
+/** Why nothing came out; `failed` carries the code and the files for our sentence. */
+export type MergeError =
+  | { reason: 'nothing' }
+  | { reason: 'failed'; code: string | undefined; files: string };
 
 export type UnlockResult = 'ok' | 'wrong' | 'failed';
 
@@ -65,9 +75,16 @@ type Get = () => MergeState;
 /** The list entry after reading a file: its page count, or why it cannot be merged. */
 export function inspected(
   answer: InspectAnswer,
-): Pick<MergeFile, 'pages' | 'status' | 'problem' | 'signatures'> {
+): Pick<MergeFile, 'pages' | 'status' | 'problem' | 'signatures' | 'code' | 'pdfA'> {
   if (answer.ok) {
-    return { pages: answer.pages, status: true, problem: null, signatures: answer.signatures ?? 0 };
+    return {
+      pages: answer.pages,
+      status: true,
+      problem: null,
+      signatures: answer.signatures ?? 0,
+      code: undefined,
+      pdfA: answer.pdfA ?? null,
+    };
   }
   const problem: MergeProblem =
     answer.code === 'PASSWORD_REQUIRED' || answer.code === 'PASSWORD_WRONG'
@@ -75,7 +92,7 @@ export function inspected(
       : answer.code === 'UNSUPPORTED_ENCRYPTION'
         ? 'encryption'
         : 'unreadable';
-  return { pages: null, status: false, problem };
+  return { pages: null, status: false, problem, code: answer.code };
 }
 
 /** The file's name without `.pdf`: the title of its top-level bookmark in the merged file. */
@@ -87,9 +104,13 @@ export function createMergeSlice(set: Set, get: Get, deps: ConvertDeps): MergeSt
   async function inspect(file: File, password?: string): Promise<InspectAnswer> {
     try {
       const jobs = await deps.jobs();
-      return await jobs.run({ kind: 'inspect', bytes: await file.arrayBuffer(), password });
+      const answer = await jobs.run({ kind: 'inspect', bytes: await file.arrayBuffer(), password });
+      // The engine's words for the debug log; the row says ours by code.
+      if (!answer.ok) logEngineError('合成', file.name, `${answer.code}: ${answer.message}`);
+      return answer;
     } catch (error) {
-      return { ok: false, code: 'FAILED', message: String(error) };
+      logEngineError('合成', file.name, error);
+      return { ok: false, code: errorCode(error) ?? 'FAILED', message: String(error) };
     }
   }
 
@@ -172,12 +193,14 @@ export function createMergeSlice(set: Set, get: Get, deps: ConvertDeps): MergeSt
         let list = get().mergeFiles;
         answer.results.forEach((result, i) => {
           const id = ready[i]?.id;
-          if (id && !result.ok)
+          if (id && !result.ok) {
+            logEngineError('合成', result.name, result.error);
             list = updateById(
               list,
               id,
               inspected({ ok: false, code: result.code ?? '', message: '' }),
             );
+          }
         });
         set({ mergeFiles: list });
         if (!answer.bytes) {
@@ -190,12 +213,15 @@ export function createMergeSlice(set: Set, get: Get, deps: ConvertDeps): MergeSt
           pages: answer.results.reduce((sum, r) => sum + r.pages, 0),
           files: answer.results.filter((r) => r.ok).length,
           skipped: ready.filter((_, i) => answer.results[i]?.ok === false).map((f) => f.name),
+          pdfA: ready.filter((f, i) => answer.results[i]?.ok && f.pdfA).map((f) => f.name),
         };
         set({ merging: false, mergeProgress: 1, merged });
         return merged;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        set({ merging: false, mergeProgress: null, mergeError: { reason: 'failed', message } });
+        const files = ready.map((f) => f.name).join('、');
+        logEngineError('合成', files, error);
+        const mergeError: MergeError = { reason: 'failed', code: errorCode(error), files };
+        set({ merging: false, mergeProgress: null, mergeError });
         return null;
       }
     },

@@ -54,7 +54,11 @@ describe('making a seal when the server cannot be reached', () => {
     mockFetch(() => jsonResponse(400, { error: { code: 'TEXT', message: '名称太长' } }));
     const store = createSealStore({ renderLocal });
     await store.getState().makeSeal('server', input);
-    expect(store.getState().makeError).toEqual({ reason: 'failed', message: '名称太长' });
+    expect(store.getState().makeError).toEqual({
+      reason: 'failed',
+      status: 400,
+      message: '名称太长',
+    });
     expect(renderLocal).not.toHaveBeenCalled();
   });
 });

@@ -63,10 +63,11 @@ describe('job client', () => {
   it('rejects with the engine code when a job fails', async () => {
     const w = fakeWorker();
     const job = createJobClient(w.worker).run({ kind: 'inspect', bytes: new ArrayBuffer(1) });
-    w.reply({ id: 1, type: 'failed', code: 'BAD_IMAGE', message: 'nope' });
+    w.reply({ id: 1, type: 'failed', code: 'BAD_IMAGE', message: 'nope', index: 2 });
     const error = await job.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JobError);
-    expect(error).toMatchObject({ code: 'BAD_IMAGE', message: 'nope' });
+    // The index of the input that failed comes along, so the screen can name its file.
+    expect(error).toMatchObject({ code: 'BAD_IMAGE', message: 'nope', index: 2 });
   });
 
   it('fails every job in flight when the worker dies, and says it is broken', async () => {
@@ -77,7 +78,8 @@ describe('job client', () => {
     expect(client.broken).toBe(false);
     w.crash();
     await expect(a).rejects.toBeInstanceOf(JobError);
-    await expect(b).rejects.toBeInstanceOf(JobError);
+    // A code of ours, so the screen says the browser ran out of memory, not "worker stopped".
+    await expect(b).rejects.toMatchObject({ code: 'WORKER_STOPPED' });
     expect(client.broken).toBe(true);
   });
 

@@ -15,10 +15,13 @@ export interface WorkerLike {
 /** The worker refused a job: `code` is the engine's error code when it gave one. */
 export class JobError extends Error {
   readonly code: string | undefined;
-  constructor(message: string, code?: string) {
+  /** Which of the job's inputs failed, when the worker knows (an unreadable image). */
+  readonly index: number | undefined;
+  constructor(message: string, code?: string, index?: number) {
     super(message);
     this.name = 'JobError';
     this.code = code;
+    this.index = index;
   }
 }
 
@@ -69,13 +72,15 @@ export function createJobClient(worker: WorkerLike): JobClient {
     }
     pending.delete(message.id);
     if (message.type === 'done') job.resolve(message.answer);
-    else job.reject(new JobError(message.message, message.code));
+    else job.reject(new JobError(message.message, message.code, message.index));
   });
 
   // A worker that fails to load or runs out of memory: every job in flight fails.
   worker.addEventListener('error', () => {
     broken = true;
-    for (const job of pending.values()) job.reject(new JobError('The PDF worker stopped'));
+    for (const job of pending.values()) {
+      job.reject(new JobError('The PDF worker stopped', 'WORKER_STOPPED'));
+    }
     pending.clear();
   });
 

@@ -28,6 +28,7 @@ function fakeEngine(overrides: Partial<PdfEngine> = {}): PdfEngine {
       encryption: { method: 'AES-256' },
       canModify: false,
       certification: 2,
+      pdfA: '1B',
     })),
     mergePdfs: vi.fn<PdfEngine['mergePdfs']>(async (files, { onProgress }) => {
       for (const [i] of files.entries())
@@ -64,6 +65,7 @@ describe('handleRequest', () => {
       encrypted: true,
       canModify: false,
       certification: 2,
+      pdfA: '1B',
     };
     expect(posted).toEqual([{ message: { id: 7, type: 'done', answer }, transfer: [] }]);
   });
@@ -172,7 +174,43 @@ describe('handleRequest', () => {
       type: 'failed',
       code: 'BAD_IMAGE',
       message: 'Image 1 is not a PNG or JPEG image',
+      index: 0,
     });
+  });
+
+  it.each([
+    ['the second of three', [1, 9, 1], 1],
+    ['the last of two', [1, 9], 1],
+    ['the first', [9, 1, 1], 0],
+  ])('finds which image is unreadable (%s) so the screen can name it', async (_, sizes, index) => {
+    const options = { pageSize: 'a4', orientation: 'auto', marginMm: 10 } as const;
+    // The fake engine cannot read any image of 9 bytes.
+    const engine = fakeEngine({
+      imagesToPdf: vi.fn(async (images: readonly { bytes: Uint8Array }[]) => {
+        if (images.some((i) => i.bytes.length === 9)) {
+          throw new FakePdfError('BAD_IMAGE', 'could not be read');
+        }
+        return new Uint8Array(1);
+      }),
+    });
+    const images = sizes.map((n) => new ArrayBuffer(n));
+    const posted = await run({ id: 8, kind: 'images', images, options }, engine);
+    expect(posted[0]?.message).toMatchObject({ type: 'failed', code: 'BAD_IMAGE', index });
+  });
+
+  it('leaves other failures without an index', async () => {
+    const options = { pageSize: 'a4', orientation: 'auto', marginMm: 60 } as const;
+    const engine = fakeEngine({
+      imagesToPdf: vi.fn(async () => {
+        throw new FakePdfError('BAD_PLACEMENT', 'The margins leave no room for the image');
+      }),
+    });
+    const posted = await run(
+      { id: 9, kind: 'images', images: [new ArrayBuffer(1), new ArrayBuffer(2)], options },
+      engine,
+    );
+    expect(posted[0]?.message).not.toHaveProperty('index');
+    expect(engine.imagesToPdf).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -38,6 +38,8 @@ export interface InspectTrust {
   encrypted: boolean;
   canModify: boolean;
   certification: 1 | 2 | 3 | null;
+  /** The PDF/A part and conformance it claims ("1B", "2U"), or null (issue 19: 合成 says it is lost). */
+  pdfA: string | null;
 }
 
 export interface MergeAnswer {
@@ -63,7 +65,14 @@ export type JobRequest = PdfJob & { id: number };
 export type JobMessage =
   | { id: number; type: 'progress'; progress: Progress }
   | { id: number; type: 'done'; answer: JobAnswers[keyof JobAnswers] }
-  | { id: number; type: 'failed'; code: string | undefined; message: string };
+  | {
+      id: number;
+      type: 'failed';
+      code: string | undefined;
+      message: string;
+      /** Which of the job's inputs failed (0-based), when the job had several and we know. */
+      index?: number | undefined;
+    };
 
 /** The engine functions the worker runs (@yinzhang/pdf in the real worker). */
 export interface PdfEngine {
@@ -76,6 +85,7 @@ export interface PdfEngine {
     encryption: unknown;
     canModify: boolean;
     certification: 1 | 2 | 3 | null;
+    pdfA: string | null;
   }>;
   mergePdfs(
     files: readonly { bytes: Uint8Array; name: string; password?: string | undefined }[],
@@ -130,6 +140,7 @@ async function run(
           encrypted: info.encryption !== null,
           canModify: info.canModify,
           certification: info.certification,
+          pdfA: info.pdfA,
         };
         return { answer, transfer: [] };
       } catch (error) {
@@ -152,10 +163,13 @@ async function run(
       return { answer: { bytes, results: [...out.results] }, transfer: bytes ? [bytes] : [] };
     }
     case 'images': {
-      const out = await engine.imagesToPdf(
-        job.images.map((b) => ({ bytes: new Uint8Array(b) })),
-        { ...job.options, onProgress },
-      );
+      const images = job.images.map((b) => ({ bytes: new Uint8Array(b) }));
+      let out: Uint8Array;
+      try {
+        out = await engine.imagesToPdf(images, { ...job.options, onProgress });
+      } catch (error) {
+        throw await withCulprit(error, images, engine, job.options);
+      }
       const bytes = exactBuffer(out);
       return { answer: { bytes }, transfer: [bytes] };
     }
@@ -172,6 +186,33 @@ async function run(
   }
 }
 
+/**
+ * The engine says an image is unreadable but not which one in a way a screen can use: try each
+ * alone (only after a failure, so the cost falls on the failing job) and note its index, so the
+ * user is told the file's name (issue 19).
+ */
+async function withCulprit(
+  error: unknown,
+  images: readonly { bytes: Uint8Array }[],
+  engine: PdfEngine,
+  options: ImageJobOptions,
+): Promise<unknown> {
+  if (codeOf(error) !== 'BAD_IMAGE' || typeof error !== 'object' || error === null) return error;
+  for (const [index, image] of images.entries()) {
+    const alone = await engine.imagesToPdf([image], options).then(
+      () => true,
+      () => false,
+    );
+    if (!alone) return Object.assign(error, { index });
+  }
+  return error;
+}
+
+function indexOf(error: unknown): number | undefined {
+  const index = (error as { index?: unknown } | null)?.index;
+  return typeof index === 'number' ? index : undefined;
+}
+
 /** Runs one request and posts its progress, then exactly one `done` or `failed`. */
 export async function handleRequest(
   request: JobRequest,
@@ -185,7 +226,17 @@ export async function handleRequest(
     );
     post({ id, type: 'done', answer }, transfer);
   } catch (error) {
-    post({ id, type: 'failed', code: codeOf(error), message: messageOf(error) }, []);
+    const index = indexOf(error);
+    post(
+      {
+        id,
+        type: 'failed',
+        code: codeOf(error),
+        message: messageOf(error),
+        ...(index === undefined ? {} : { index }),
+      },
+      [],
+    );
   }
 }
 

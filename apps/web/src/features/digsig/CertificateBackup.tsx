@@ -43,6 +43,7 @@ export default function CertificateBackup({
       onClose();
     } catch (error) {
       setState('idle');
+      console.debug('证书备份:', error);
       setFailed(error instanceof Error ? error.message : String(error));
     }
   }
@@ -82,7 +83,7 @@ export default function CertificateBackup({
       )}
       {failed && (
         <p role="alert" className={styles.error}>
-          {t('digsig.errors.FAILED', { message: failed })}
+          {t('digsig.errors.FAILED')}
         </p>
       )}
     </form>

@@ -65,7 +65,7 @@ describe('数字签名 controls', () => {
       }),
     );
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByText(/已签名，但请注意：The certificate expired/)).toBeTruthy();
+    expect(screen.getByText(/^已签名，但请注意：证书已于 2020-01-01 过期/)).toBeTruthy();
   });
 
   it('makes a certificate for the typed name and offers the backup once, with a password', async () => {

@@ -6,6 +6,7 @@ import CertificateBackup from './CertificateBackup';
 import styles from './Digsig.module.css';
 import { useProblemText } from './problemText';
 import TimestampSetting from './TimestampSetting';
+import { certificateWarning } from './warningText';
 
 /** The seal's name a new certificate is made for: the appearance seal's, else the current seal's. */
 function sealName(s: SealState): string {
@@ -171,11 +172,15 @@ export default function DigitalSignature() {
           {problemText(error)}
         </p>
       )}
-      {warnings.map((w) => (
-        <p key={w} role="status" className={styles.warning}>
-          {t('digsig.signedWarning', { message: w })}
-        </p>
-      ))}
+      {warnings.map((w) => {
+        const warning = certificateWarning(w);
+        if (warning.key === 'other') console.debug('数字签名 warning:', w);
+        return (
+          <p key={w} role="status" className={styles.warning}>
+            {t(`digsig.warning.${warning.key}`, { date: warning.date })}
+          </p>
+        );
+      })}
     </section>
   );
 }

@@ -121,7 +121,16 @@ describe('the signature panel', () => {
     const broken = vi.fn(async () => {
       throw new Error('no trailer');
     });
-    rerender(<SignaturePanel file={new Blob(['%PDF-2'])} verify={broken} />);
-    await screen.findByText('无法检查签名：no trailer');
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    rerender(<SignaturePanel file={new File(['%PDF-2'], '合同.pdf')} verify={broken} />);
+    // Ours, naming the file; the engine's words only in the debug log (issue 19).
+    const text = await screen.findByText(/^无法检查签名。/);
+    expect(text.textContent).toContain('“合同.pdf”');
+    expect(text.textContent).not.toContain('no trailer');
+    expect(debug).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: 'no trailer' }),
+    );
+    debug.mockRestore();
   });
 });

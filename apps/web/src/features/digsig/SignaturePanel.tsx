@@ -1,6 +1,7 @@
 import type { SignatureReport } from '@yinzhang/pdf';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorCode, logEngineError, pdfErrorKey } from '../../files/pdfErrors';
 import { useSeal } from '../../store';
 import styles from './Digsig.module.css';
 import TrustAnchors from './TrustAnchors';
@@ -19,7 +20,7 @@ type Check =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'done'; signatures: SignatureReport[] }
-  | { state: 'failed'; code: string | undefined; message: string };
+  | { state: 'failed'; code: string | undefined; file: string };
 
 interface Props {
   /** The opened PDF; null: nothing to check. */
@@ -49,13 +50,12 @@ export default function SignaturePanel({ file, password, verify = verifyInWorker
     setCheck({ state: 'checking' });
     verify({ file, password, trust: anchors.map((a) => a.der) }).then(
       (signatures) => live && setCheck({ state: 'done', signatures }),
-      (error: unknown) =>
-        live &&
-        setCheck({
-          state: 'failed',
-          code: (error as { code?: string } | null)?.code,
-          message: error instanceof Error ? error.message : String(error),
-        }),
+      (error: unknown) => {
+        if (!live) return;
+        const name = file instanceof File ? file.name : 'PDF';
+        logEngineError('signature check', name, error);
+        setCheck({ state: 'failed', code: errorCode(error), file: name });
+      },
     );
     return () => {
       live = false;
@@ -75,7 +75,7 @@ export default function SignaturePanel({ file, password, verify = verifyInWorker
       <p role="status" className={styles.small}>
         {check.code === 'PASSWORD_REQUIRED'
           ? t('digsig.verify.needPassword')
-          : t('digsig.verify.failed', { message: check.message })}
+          : t('digsig.verify.failed', { reason: t(pdfErrorKey(check.code), { file: check.file }) })}
       </p>
     );
   }

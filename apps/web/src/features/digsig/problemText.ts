@@ -23,11 +23,14 @@ export function isSigningProblem(code: string | undefined): boolean {
   return code !== undefined && KNOWN.has(code);
 }
 
-/** A signing or certificate problem in the user's language (the kernel's English as the detail). */
+/**
+ * A signing or certificate problem in the user's language, by its code alone (issue 19): the
+ * kernel's or the timestamp server's English is logged where the problem is caught, not shown.
+ */
 export function useProblemText(): (problem: DigsigProblem) => string {
   const { t } = useTranslation();
   return (problem) =>
     KNOWN.has(problem.code)
-      ? t(`digsig.errors.${problem.code}` as 'digsig.errors.FAILED', { message: problem.message })
-      : t('digsig.errors.FAILED', { message: problem.message });
+      ? t(`digsig.errors.${problem.code}` as 'digsig.errors.FAILED')
+      : t('digsig.errors.FAILED');
 }

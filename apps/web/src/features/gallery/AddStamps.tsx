@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_RULES, inspectFile } from '../../files/fileCheck';
+import { logEngineError } from '../../files/pdfErrors';
 import { useSeal } from '../../store';
 import styles from './AddStamps.module.css';
 import { prepareLocalImage } from './localImage';
@@ -27,8 +28,9 @@ export default function AddStamps() {
     }
     try {
       addLocalImage(await prepareLocalImage(file, removeWhite), file.name);
-    } catch {
-      setError(t('gallery.unreadable'));
+    } catch (error) {
+      logEngineError('本地图片', file.name, error);
+      setError(t('gallery.unreadable', { file: file.name }));
     }
   }
 

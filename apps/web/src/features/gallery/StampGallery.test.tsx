@@ -132,6 +132,8 @@ describe('the stamp gallery', () => {
     render(<StampGallery />);
     const input = within(region()).getByLabelText('本地图片');
     await act(async () => fireEvent.change(input, { target: { files: [pngFile('broken.png')] } }));
-    expect((await screen.findByRole('alert')).textContent).toContain('图片无法读取');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“broken.png”无法读取，可能已损坏，请换一张图片。',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
+import { pdfErrorKey } from '../../files/pdfErrors';
 import { useSeal } from '../../store';
 import { startDownload } from '../convert/download';
 import ProgressBar from '../convert/ProgressBar';
@@ -77,7 +78,7 @@ export default function ImagesTool() {
       {busy && progress !== null && <ProgressBar value={progress} label={t('images.progress')} />}
       {error && (
         <p role="alert" className={tool.error}>
-          {t('images.failed', { message: error })}
+          {t(pdfErrorKey(error.code), { file: error.file })}
         </p>
       )}
       {pdf && (

@@ -158,7 +158,38 @@ describe('make a seal by name', () => {
     await act(async () =>
       answer(jsonResponse(400, { error: { code: 'invalid', message: 'name is too long' } })),
     );
-    expect((await screen.findByRole('alert')).textContent).toBe('制作失败：name is too long');
+    // Ours, not the server's 'name is too long' (issue 19).
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '服务器不接受输入的内容，请检查名称、横排文字和防伪码后再试。',
+    );
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it.each([
+    [500, '印章制作失败。请重试；如果仍然失败，请稍后再试。'],
+    [503, '印章制作失败。请重试；如果仍然失败，请稍后再试。'],
+  ])('says a server failure (%i) in our words, never the server’s', async (status, text) => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    fetch.mockImplementation(async () =>
+      jsonResponse(status, {
+        error: { code: 'INTERNAL', message: 'SQLITE_BUSY: database is locked' },
+      }),
+    );
+    type('名称', uniqueName('广州某某'));
+    await wait(AUTO_MAKE_DELAY_MS);
+    realTime();
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+  });
+
+  it('names the field holding a character that is not text', async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    type('横排文字', '合同\u200b专用章');
+    type('名称', uniqueName('深圳某某'));
+    fireEvent.keyDown(input('名称'), { key: 'Enter' });
+    realTime();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“横排文字”中有控制字符或不可见字符（如零宽字符），请删除后再试。',
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

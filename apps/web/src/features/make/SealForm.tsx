@@ -111,9 +111,11 @@ export default function SealForm() {
   const errorText =
     makeError?.reason === 'nameRequired'
       ? t('make.nameRequired')
-      : makeError?.reason === 'failed'
-        ? t('make.failed', { message: makeError.message })
-        : '';
+      : makeError?.reason === 'notText'
+        ? t('make.notText', { field: t(`make.${makeError.field}`) })
+        : makeError?.reason === 'failed'
+          ? t(makeError.status === 400 ? 'make.invalid' : 'make.failed')
+          : '';
 
   return (
     <div className={styles.form}>

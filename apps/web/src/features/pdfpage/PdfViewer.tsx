@@ -1,16 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logEngineError } from '../../files/pdfErrors';
 import styles from './PdfEditor.module.css';
 import { fixDownloads } from './readableFreeText';
 import type { PdfjsViewerElement } from './viewerElement';
 import './viewerElement';
-import { VIEWER_CSS, VIEWER_OPTIONS, viewerAttributes, viewerLocale } from './viewerSetup';
+import {
+  pdfjsErrorCode,
+  VIEWER_CSS,
+  VIEWER_OPTIONS,
+  viewerAttributes,
+  viewerLocale,
+} from './viewerSetup';
 
 /**
  * The stock pdf.js viewer (toolbar, thumbnails, outline, find, zoom, editors, print, save,
  * document properties), opened on a local file. The file never leaves the browser.
  */
-export default function PdfViewer({ url, name }: { url: string; name: string }) {
+export default function PdfViewer({
+  url,
+  name,
+  onError,
+}: {
+  url: string;
+  name: string;
+  /** pdf.js could not open the file: the page says so in our words (issue 19). */
+  onError?: (code: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ref = useRef<PdfjsViewerElement>(null);
 
@@ -32,12 +48,16 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
         once: true,
       });
       // originalUrl gives the viewer the file's name: its title and the name Save downloads under.
-      void viewerApp.open({ url, originalUrl: name });
+      Promise.resolve(viewerApp.open({ url, originalUrl: name })).catch((reason: unknown) => {
+        // pdf.js's own words go to the debug log; the page says ours, naming the file.
+        logEngineError('pdf.js', name, reason);
+        if (live) onError?.(pdfjsErrorCode(reason));
+      });
     });
     return () => {
       live = false;
     };
-  }, [url, name]);
+  }, [url, name, onError]);
 
   return (
     <pdfjs-viewer-element

@@ -53,3 +53,12 @@ export const VIEWER_OPTIONS = {
 export const VIEWER_CSS = `@media all and (max-width: 400px) {
   #toolbarViewer #pageNumber { width: 36px; }
 }`;
+
+/** Our error code for why pdf.js refused a file (its exceptions are told apart by name). */
+export function pdfjsErrorCode(reason: unknown): string {
+  const { name, code } = (reason ?? {}) as { name?: unknown; code?: unknown };
+  // pdf.js's PasswordResponses: 1 needs a password (the prompt was closed), 2 a wrong one.
+  if (name === 'PasswordException') return code === 2 ? 'PASSWORD_WRONG' : 'PASSWORD_REQUIRED';
+  if (name === 'InvalidPDFException') return 'BROKEN_PDF';
+  return 'FAILED';
+}

@@ -7,6 +7,7 @@ import type { TextHit } from '@yinzhang/pdf';
 import { type RefObject, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadImage } from '../../files/image';
+import { errorCode, logEngineError, pdfErrorKey } from '../../files/pdfErrors';
 import { sealStore, useSeal } from '../../store';
 import styles from './KeywordStamp.module.css';
 import type { PagesView } from './PdfPages';
@@ -50,7 +51,12 @@ export default function KeywordStamp({ viewRef }: { viewRef: RefObject<PagesView
           : { state: 'found', query, hits },
       );
     } catch (error) {
-      setSearch({ state: 'message', text: t('keyword.failed', { message: String(error) }) });
+      // The engine's words to the debug log; the user reads ours, naming the file (issue 19).
+      logEngineError('关键字签章', doc.name, error);
+      setSearch({
+        state: 'message',
+        text: t(pdfErrorKey(errorCode(error)), { file: doc.name }),
+      });
     }
   }
 

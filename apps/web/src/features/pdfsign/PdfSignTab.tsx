@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { downloadBlob } from '../../files/download';
 import { loadImage } from '../../files/image';
+import { logEngineError, pdfErrorKey } from '../../files/pdfErrors';
 import { mostVisiblePage, PAGE_GAP_PX, sameSizes, visibleMiddle } from '../../model/column';
 import { tabDomId } from '../../model/tabs';
 import { type StampEntry, sealStore, useSeal } from '../../store';
@@ -25,7 +26,7 @@ import { discardPreparedExport, prepareExport, signPdfInWorker } from './signPdf
 import FinishMessages, { type WriteNotice } from './trust/FinishMessages';
 import PdfPasswordForm from './trust/PdfPasswordForm';
 import PdfTrustPanel from './trust/PdfTrustPanel';
-import { pdfErrorKey, preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
+import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
 import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
 import { openFileForView } from './viewFile';
@@ -104,7 +105,7 @@ export default function PdfSignTab() {
     // the stamps are placed.
     if (!looksComplete(bytes)) {
       setOpening({ state: 'idle' });
-      setNotice(t('pdfsign.incomplete'));
+      setNotice(t('pdfsign.incomplete', { file: file.name }));
       return;
     }
     const result = await openFileForView(bytes, file, pw);
@@ -112,7 +113,7 @@ export default function PdfSignTab() {
       if (result.reason === 'broken') {
         setOpening({ state: 'idle' });
         // pdf.js's own words go to the debug log; the user reads ours (issue 19).
-        console.debug('pdf.js could not open the file:', result.message);
+        logEngineError('pdf.js', file.name, result.message);
         setNotice(t('pdfsign.broken', { file: file.name }));
       } else {
         setOpening({ state: 'password', file, wrong: result.reason === 'wrongPassword' });
@@ -232,18 +233,13 @@ export default function PdfSignTab() {
       const refused = refusalOf(code, trust.choice);
       if (refused) setRefusal(refused);
       else if (signing && isSigningProblem(code) && error instanceof Error) {
+        logEngineError('数字签名', doc.name, error);
         state.setDigsigOutcome({ error: { code: code ?? 'FAILED', message: error.message } });
       } else {
-        // Our sentence for what the engine said, in the user's language; the engine's own
-        // English only for a failure we have no sentence for.
-        const known = pdfErrorKey(code);
-        setNotice(
-          known
-            ? t(known, { file: doc.name })
-            : t('pdfsign.failed', {
-                message: error instanceof Error ? error.message : String(error),
-              }),
-        );
+        // Our sentence for what the engine said, in the user's language (a generic one for a
+        // failure without a code); the engine's own words go to the debug log (issue 19).
+        logEngineError('编辑完成', doc.name, error);
+        setNotice(t(pdfErrorKey(code), { file: doc.name }));
       }
     }
   }

@@ -195,7 +195,7 @@ describe('图片签章', () => {
     const cut = new File([new Uint8Array(PNG_FILE.slice(0, 30))], 'cut.png', { type: 'image/png' });
     await act(async () => fireEvent.change(input, { target: { files: [cut] } }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '图片无法读取，可能已损坏，请换一张。',
+      '“cut.png”无法读取，可能已损坏，请换一张图片。',
     );
     expect(sealStore.getState().signImage).toBeNull();
     await chooseImage();

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileDrop from '../../components/FileDrop';
 import { loadImage } from '../../files/image';
+import { logEngineError } from '../../files/pdfErrors';
 import { type StampEntry, sealStore, useSeal } from '../../store';
 import StampGallery from '../gallery/StampGallery';
 import CloseDocument from './CloseDocument';
@@ -26,7 +27,7 @@ export default function ImageSignTab() {
     setNotice(null);
     // The browser would draw a cut-off file with its missing rows blank: refuse it instead.
     if (!imageLooksComplete(new Uint8Array(await file.arrayBuffer()))) {
-      setNotice(t('sign.unreadable'));
+      setNotice(t('sign.unreadable', { file: file.name }));
       return;
     }
     const url = URL.createObjectURL(file);
@@ -39,9 +40,10 @@ export default function ImageSignTab() {
         width: img.naturalWidth,
         height: img.naturalHeight,
       });
-    } catch {
+    } catch (error) {
       URL.revokeObjectURL(url);
-      setNotice(t('sign.unreadable'));
+      logEngineError('图片签章', file.name, error);
+      setNotice(t('sign.unreadable', { file: file.name }));
     }
   }
 

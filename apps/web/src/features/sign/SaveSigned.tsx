@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../files/download';
+import { logEngineError } from '../../files/pdfErrors';
 import { sealStore, useSeal } from '../../store';
 import { exportSigned, signedFileName } from './exportSigned';
 import styles from './SaveSigned.module.css';
@@ -23,8 +24,9 @@ export default function SaveSigned() {
       downloadBlob(await exportSigned(signImage, placements), name);
       setStatus({ ok: true, text: t('sign.saved', { name }) });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setStatus({ ok: false, text: t('sign.saveFailed', { message }) });
+      // The browser's words (a canvas too large, say) go to the debug log; the user reads ours.
+      logEngineError('图片签章', signImage.name, error);
+      setStatus({ ok: false, text: t('sign.saveFailed', { file: signImage.name }) });
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { pdfErrorKey } from '../../../files/pdfErrors';
 import type { MergeFile } from '../../../store/merge';
 import { formatSize } from '../format';
 import styles from './Merge.module.css';
 import SignaturesDropped from './SignaturesDropped';
-
-const PROBLEM_KEYS = {
-  password: 'merge.problemPassword',
-  encryption: 'merge.problemEncryption',
-  unreadable: 'merge.problemUnreadable',
-} as const;
 
 /** One file of the merge list: name, page count, size and its status badge (SPEC §4). */
 export default function MergeFileRow({ file, onUnlock }: { file: MergeFile; onUnlock(): void }) {
@@ -30,9 +25,14 @@ export default function MergeFileRow({ file, onUnlock }: { file: MergeFile; onUn
           <span>{formatSize(file.size)}</span>
         </span>
         <SignaturesDropped count={file.signatures} />
+        {file.pdfA && (
+          <span className={styles.signatures} data-pdfa={file.pdfA}>
+            {t('trust.mergePdfA')}
+          </span>
+        )}
         {file.problem && (
           <span className={styles.problem}>
-            {t(PROBLEM_KEYS[file.problem])}
+            {t(pdfErrorKey(file.code), { file: file.name })}
             {file.problem === 'password' && (
               <button type="button" className={styles.unlock} onClick={onUnlock}>
                 {t('merge.unlock')}

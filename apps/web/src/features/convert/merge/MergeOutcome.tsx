@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { pdfErrorKey } from '../../../files/pdfErrors';
 import { useSeal } from '../../../store';
 import tool from '../tool.module.css';
 
@@ -12,7 +13,7 @@ export default function MergeOutcome() {
       <p role="alert" className={tool.error}>
         {error.reason === 'nothing'
           ? t('merge.nothing')
-          : t('merge.failed', { message: error.message })}
+          : t(pdfErrorKey(error.code), { file: error.files })}
       </p>
     );
   }
@@ -23,6 +24,7 @@ export default function MergeOutcome() {
       {merged.skipped.length > 0 && (
         <p>{t('merge.skipped', { names: merged.skipped.join('、') })}</p>
       )}
+      {merged.pdfA.length > 0 && <p data-pdfa-lost>{t('trust.notice.NO_LONGER_PDFA')}</p>}
       <p>
         <a href={merged.url} download={merged.fileName}>
           {t('merge.download', { name: merged.fileName })}

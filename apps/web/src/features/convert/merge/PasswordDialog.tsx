@@ -69,7 +69,7 @@ export default function PasswordDialog({ fileName, onSubmit, onClose }: Props) {
           />
           {result && (
             <p role="alert" className={styles.wrong}>
-              {result === 'wrong' ? t('password.wrong') : t('password.failed')}
+              {result === 'wrong' ? t('password.wrong') : t('password.failed', { name: fileName })}
             </p>
           )}
           <div className={styles.dialogButtons}>

@@ -37,7 +37,9 @@ export default function ExportButtons({ from, name }: { from: MadeFrom; name: st
         downloadBlob(png, `${name}-${PRINT_DPI}dpi.png`);
       }
     } catch (e) {
-      setError(t('designer.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
+      // The browser's words (a canvas too large, a font that did not load) to the debug log.
+      console.debug('印章导出:', e);
+      setError(t('designer.exportFailed'));
     } finally {
       setBusy(false);
     }

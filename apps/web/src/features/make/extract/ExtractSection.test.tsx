@@ -15,6 +15,11 @@ vi.mock('./cropExport', () => ({ exportCrop }));
 // jsdom cannot decode PNGs: answers count as stamps unless a test says they are blank.
 const isBlankImage = vi.hoisted(() => vi.fn(async () => false));
 vi.mock('../../../store/blank', () => ({ isBlankImage }));
+// jsdom cannot decode either: the photo counts as whole and drawable unless a test says not.
+const loadImage = vi.hoisted(() => vi.fn(async () => ({ naturalWidth: 800, naturalHeight: 600 })));
+vi.mock('../../../files/image', () => ({ loadImage }));
+const imageLooksComplete = vi.hoisted(() => vi.fn(() => true));
+vi.mock('../../sign/imageComplete', () => ({ imageLooksComplete }));
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const png = (name = 'seal-photo.png') =>
@@ -143,7 +148,8 @@ describe('extracting a seal from a photo', () => {
     fireEvent.click(await makeButton());
     const busy = await screen.findByRole('button', { name: '稍等片刻...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(exportCrop).toHaveBeenCalledWith('blob:test/1', { area: null, rotation: 0 });
+    // blob:test/1 was the check that the browser can draw the photo; the photo's own URL is next.
+    expect(exportCrop).toHaveBeenCalledWith('blob:test/2', { area: null, rotation: 0 });
     await act(async () => answer.resolve(stampResponse('parsed', 'pid-1')));
 
     const img = (await screen.findByAltText('提取的印章')) as HTMLImageElement;
@@ -212,10 +218,12 @@ describe('extracting a seal from a photo', () => {
   });
 
   it.each([
-    [413, 'file too large', '图片超过 5MB，请换一张小一些的图片。'],
-    [415, 'unsupported', '服务器无法识别这个文件，请选择 PNG、JPG 或 WebP 图片。'],
-    [422, 'cannot decode', '图片无法读取，可能已损坏，请换一张。'],
-    [500, 'disk full', '提取失败：disk full'],
+    [413, 'file too large', '“seal-photo”超过 5MB，请换一张小一些的图片。'],
+    [415, 'unsupported', '服务器无法识别“seal-photo”，请选择 PNG、JPG 或 WebP 图片。'],
+    [422, 'cannot decode', '“seal-photo”无法读取，可能已损坏，请换一张。'],
+    [503, 'busy', '服务器正忙，请稍后再试。'],
+    // Our words, never the server's: 'disk full' stays in the debug log.
+    [500, 'disk full', '“seal-photo”提取失败。请重试；如果仍然失败，请换一张照片。'],
   ])('a %i clears the busy state and says what went wrong', async (status, message, text) => {
     fetch.mockImplementation(() =>
       Promise.resolve(jsonResponse(status, { error: { code: 'x', message } })),
@@ -226,6 +234,23 @@ describe('extracting a seal from a photo', () => {
     expect(((await makeButton()) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByAltText('提取的印章')).toBeNull();
   });
+
+  it.each([
+    ['cut off', () => imageLooksComplete.mockReturnValueOnce(false)],
+    ['undecodable', () => loadImage.mockRejectedValueOnce(new Error('EncodingError'))],
+  ])(
+    'refuses a photo the browser cannot draw (%s), naming it, before any upload',
+    async (_, make) => {
+      vi.spyOn(console, 'debug').mockImplementation(() => {});
+      make();
+      await choose(png('合同照片.png'));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        '“合同照片.png”无法读取，可能已损坏，请换一张。',
+      );
+      expect(screen.queryByRole('button', { name: '制作印章' })).toBeNull();
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('says 未找到印章 when the photo holds no seal', async () => {
     isBlankImage.mockResolvedValueOnce(true);

@@ -3,18 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { type ExtractError, useSeal } from '../../../store';
 import CropPanel from './CropPanel';
 import { type CropChoice, exportCrop } from './cropExport';
+import sectionStyles from './ExtractSection.module.css';
 import styles from './ExtractWorkspace.module.css';
 import ModeOptions from './ModeOptions';
 import ResultPreview from './ResultPreview';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** What went wrong, in the visitor's words: a friendly text for the statuses we expect. */
-export function extractErrorText(t: T, error: ExtractError): string {
-  if (error.status === 413) return t('extract.tooLarge');
-  if (error.status === 415) return t('extract.notImage');
-  if (error.status === 422) return t('extract.unreadable');
-  return t('extract.failed', { message: error.message });
+/**
+ * What went wrong, in the visitor's words and naming the photo (issue 19): a sentence per status we
+ * expect, a generic one otherwise; the server's own English stays in the debug log (store/extract).
+ */
+export function extractErrorText(t: T, error: ExtractError, file: string): string {
+  if (error.status === 413) return t('extract.tooLarge', { file });
+  if (error.status === 415) return t('extract.notImage', { file });
+  if (error.status === 422) return t('extract.unreadable', { file });
+  if (error.status === 429 || error.status === 503) return t('extract.unavailable');
+  return t('extract.failed', { file });
 }
 
 /** Loaded once a photo is chosen: the cropper, the options, 制作印章 and the result. */
@@ -55,8 +60,8 @@ export default function ExtractWorkspace() {
           {parsing ? t('extract.busy') : t('extract.make')}
         </button>
         {error && (
-          <p role="alert" className={styles.error}>
-            {extractErrorText(t, error)}
+          <p role="alert" className={sectionStyles.error}>
+            {extractErrorText(t, error, photo.name)}
           </p>
         )}
         <ResultPreview />

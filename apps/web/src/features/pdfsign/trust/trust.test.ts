@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import trustEn from '../../../i18n/trust.en';
-import trustZhCN from '../../../i18n/trust.zh-CN';
-import {
-  NO_CHOICE,
-  type PdfTrust,
-  pdfErrorKey,
-  preflight,
-  refusalOf,
-  restricted,
-  writeOptions,
-} from './trust';
+import { NO_CHOICE, type PdfTrust, preflight, refusalOf, restricted, writeOptions } from './trust';
 
 const plain: PdfTrust = { signatures: 0, encrypted: false, canModify: true, certification: null };
 const locked: PdfTrust = { ...plain, encrypted: true, canModify: false };
@@ -99,35 +89,4 @@ describe('refusalOf', () => {
       'CERTIFIED_NO_CHANGES',
     );
   });
-});
-
-describe("pdfErrorKey: the engine's codes in our words", () => {
-  const codes = [
-    'NOT_PDF',
-    'BROKEN_PDF',
-    'NO_PAGES',
-    'PASSWORD_REQUIRED',
-    'PASSWORD_WRONG',
-    'UNSUPPORTED_ENCRYPTION',
-    'BAD_IMAGE',
-    'BAD_PLACEMENT',
-  ] as const;
-  it.each(codes)(
-    '%s has a sentence in both languages, naming the file where it is about one',
-    (code) => {
-      expect(pdfErrorKey(code)).toBe(`trust.error.${code}`);
-      for (const strings of [trustZhCN.trust.error, trustEn.trust.error]) {
-        const text = strings[code];
-        expect(text.length).toBeGreaterThan(10);
-        if (!code.startsWith('BAD_')) expect(text).toContain('{{file}}');
-      }
-    },
-  );
-
-  it.each([undefined, 'RESTRICTED', 'FAILED', 'SIGN_FAILED', ''])(
-    'has none for %s (refusals and signing have their own)',
-    (code) => {
-      expect(pdfErrorKey(code)).toBeNull();
-    },
-  );
 });

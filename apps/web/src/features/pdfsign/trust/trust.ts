@@ -79,27 +79,3 @@ export function writeOptions(
     ignoreRestrictions: choice.ignoreRestrictions,
   };
 }
-
-/** The engine's error codes that have a sentence of ours (i18n `trust.error`). */
-const READ_ERRORS = [
-  'NOT_PDF',
-  'BROKEN_PDF',
-  'NO_PAGES',
-  'PASSWORD_REQUIRED',
-  'PASSWORD_WRONG',
-  'UNSUPPORTED_ENCRYPTION',
-  'BAD_IMAGE',
-  'BAD_PLACEMENT',
-] as const;
-export type PdfErrorKey = `trust.error.${(typeof READ_ERRORS)[number]}`;
-
-/**
- * The i18n key that says, in the user's language, why the engine failed on `file` (issue 19: the
- * engine's English never reaches the screen). Null for a code without one of ours; callers then
- * fall back to their own sentence around the message.
- */
-export function pdfErrorKey(code: string | undefined): PdfErrorKey | null {
-  return code !== undefined && (READ_ERRORS as readonly string[]).includes(code)
-    ? (`trust.error.${code}` as PdfErrorKey)
-    : null;
-}
