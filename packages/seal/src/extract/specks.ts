@@ -100,12 +100,15 @@ function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: 
   const { roots: parent, ids, area, peak, x0, x1, y0, y1 } = p;
   let count = 0;
   for (let y = 0; y < spans.lo.length; y++) {
-    for (
-      let x = spans.lo[y] as number, end = spans.hi[y] as number, i = y * width + x;
-      x < end;
-      x++, i++
-    ) {
-      if ((parent[i] as number) < 0) continue;
+    const end = spans.hi[y] as number;
+    for (let x = spans.lo[y] as number, i = y * width + x; x < end; ) {
+      if ((parent[i] as number) < 0) {
+        x++;
+        i++;
+        continue;
+      }
+      // A run of candidates along the row is one piece (neighbours touch): one find, and the
+      // figures once per run. A piece's root is the first pixel of a run (none before it).
       const root = find(parent, i);
       let id: number;
       if (root === i) {
@@ -117,11 +120,17 @@ function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: 
         x1[id] = x;
         y0[id] = y;
       } else id = ids[root] as number;
-      area[id] = (area[id] as number) + 1;
-      const s = strength[i] as number;
-      if (s > (peak[id] as number)) peak[id] = s;
-      if (x < (x0[id] as number)) x0[id] = x;
-      if (x > (x1[id] as number)) x1[id] = x;
+      const from = x;
+      let top = peak[id] as number;
+      for (; x < end && (parent[i] as number) >= 0; x++, i++) {
+        parent[i] = root;
+        const s = strength[i] as number;
+        if (s > top) top = s;
+      }
+      peak[id] = top;
+      area[id] = (area[id] as number) + x - from;
+      if (from < (x0[id] as number)) x0[id] = from;
+      if (x - 1 > (x1[id] as number)) x1[id] = x - 1;
       // Rows come in order: the last row seen is the bottom.
       y1[id] = y;
     }
