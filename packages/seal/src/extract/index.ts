@@ -24,7 +24,7 @@ import { RING_EDGE } from './rings';
 import { keepSealShape } from './shape';
 import { lumaShape, SOFT_SHAPE } from './soft-shape';
 import { findSpans, type Spans, spansFor } from './spans';
-import { keepConnected, type Pieces } from './specks';
+import { keepConnected, keptBox, type Pieces } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
 
@@ -242,10 +242,12 @@ function paint(
   const { r, g, b } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
-  for (let y = 0; y < spans.lo.length; y++) {
+  // Only the box around the kept pieces can hold a painted pixel.
+  const box = keptBox(pieces);
+  for (let y = box.y0; y <= box.y1; y++) {
     for (
-      let i = y * width + (spans.lo[y] as number),
-        end = y * width + (spans.hi[y] as number),
+      let i = y * width + Math.max(box.x0, spans.lo[y] as number),
+        end = y * width + Math.min(box.x1 + 1, spans.hi[y] as number),
         p = i * 4;
       i < end;
       i++, p += 4
