@@ -79,20 +79,29 @@ export function thinDoubleRing(
   spans: Spans,
   full: number,
 ): boolean {
-  // The box of clear ink.
+  // The box of clear ink, found from its edges inwards (each scan stops at the first ink).
   const meet = 0.5 * full;
+  const rowHas = (y: number) => {
+    for (let x = spans.lo[y] as number, i = y * width + x; x < (spans.hi[y] as number); x++, i++) {
+      if ((raw[i] as number) > meet) return true;
+    }
+    return false;
+  };
+  let y0 = 0;
+  while (y0 < height && !rowHas(y0)) y0++;
+  if (y0 === height) return false;
+  let y1 = height - 1;
+  while (!rowHas(y1)) y1--;
   let x0 = width;
   let x1 = -1;
-  let y0 = height;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y <= y1; y++) {
+    const row = y * width;
     const hi = spans.hi[y] as number;
-    for (let x = spans.lo[y] as number, i = y * width + x; x < hi; x++, i++) {
-      if ((raw[i] as number) <= meet) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
+    for (let x = spans.lo[y] as number; x < x0 && x < hi; x++) {
+      if ((raw[row + x] as number) > meet) x0 = x;
+    }
+    for (let x = hi - 1; x > x1 && x >= 0; x--) {
+      if ((raw[row + x] as number) > meet) x1 = x;
     }
   }
   const w = x1 - x0 + 1;
