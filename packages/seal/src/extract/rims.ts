@@ -8,6 +8,7 @@
  * share of the seal's colour in a pixel (its saturation, 1 - darkest / brightest channel) does not
  * grow with the print's darkness, and a half-covered edge pixel has about half the ink's.
  */
+import { spreadMask } from './filters';
 import type { Planes } from './paper';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -21,7 +22,7 @@ export interface RimColour {
 /**
  * Zeroes strength below `floor` within `radius` pixels (square window) of a pixel of `print`
  * (0/1), and with `colour`, strength of pixels there whose saturation is below its `minSat`.
- * Separable: a running count along rows, then along columns.
+ * The reach is spread like a max filter (filters.ts, spreadMask).
  */
 export function clearNearPrint(
   strength: Float32Array,
@@ -34,36 +35,13 @@ export function clearNearPrint(
   spans: Spans,
   colour: RimColour | null = null,
 ): void {
-  const rows = ws.u8('printWide');
+  const near = ws.u8('printNear');
+  spreadMask(print, width, height, radius, near, ws);
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = 0; x < radius && x < width; x++) count += print[row + x] as number;
-    for (let x = 0; x < width; x++) {
-      if (x + radius < width) count += print[row + x + radius] as number;
-      if (x - radius - 1 >= 0) count -= print[row + x - radius - 1] as number;
-      rows[row + x] = count > 0 ? 1 : 0;
-    }
-  }
-  const counts = ws.i32('printCounts', width);
-  counts.fill(0);
-  for (let y = 0; y < radius && y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++)
-      counts[x] = (counts[x] as number) + (rows[i] as number);
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius < height ? (y + radius) * width : -1;
-    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
-    for (let x = 0; x < width; x++) {
-      let c = counts[x] as number;
-      if (add >= 0) c += rows[add + x] as number;
-      if (drop >= 0) c -= rows[drop + x] as number;
-      counts[x] = c;
-    }
     const lo = spans.lo[y] as number;
     const hi = spans.hi[y] as number;
     for (let x = lo, i = y * width + lo; x < hi; x++, i++) {
-      if ((counts[x] as number) === 0) continue;
+      if (near[i] === 0) continue;
       const v = strength[i] as number;
       if (v <= 0) continue;
       if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {

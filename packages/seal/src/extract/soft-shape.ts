@@ -9,6 +9,7 @@
  * print is dark too: print pixels are left alone (and their rims are cleared after, rims.ts).
  */
 import { SOFT } from './auto';
+import { spreadMask } from './filters';
 import type { Planes } from './paper';
 import { findSpans, type Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -52,49 +53,6 @@ function fullDarkness(planes: Planes, strength: Float32Array): number {
 }
 
 /**
- * `out` = 1 where `src` has a 1 within `radius` pixels (square window): running counts along
- * rows, then along columns.
- */
-function spread(
-  src: Uint8Array,
-  width: number,
-  height: number,
-  radius: number,
-  out: Uint8Array,
-  ws: Workspace,
-): void {
-  const rows = ws.u8('spreadRows');
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = 0; x < radius && x < width; x++) count += src[row + x] as number;
-    for (let x = 0; x < width; x++) {
-      if (x + radius < width) count += src[row + x + radius] as number;
-      if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
-      rows[row + x] = count > 0 ? 1 : 0;
-    }
-  }
-  const counts = ws.i32('spreadCounts', width);
-  counts.fill(0);
-  for (let y = 0; y < radius && y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      counts[x] = (counts[x] as number) + (rows[i] as number);
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius < height ? (y + radius) * width : -1;
-    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      let c = counts[x] as number;
-      if (add >= 0) c += rows[add + x] as number;
-      if (drop >= 0) c -= rows[drop + x] as number;
-      counts[x] = c;
-      out[i] = c > 0 ? 1 : 0;
-    }
-  }
-}
-
-/**
  * Raises strength to darkness / full ink's darkness within `radius` pixels (square window) of
  * strong ink, except on black print and where a pixel is darker than the full ink (print that
  * JPEG tinted, which faint ink on a soft photo otherwise took in: ghosts 0.73 % against 0.47 %
@@ -117,7 +75,7 @@ export function lumaShape(
   const seed = ws.u8('shapeSeed');
   for (let i = 0; i < n; i++) seed[i] = (strength[i] as number) > SEED ? 1 : 0;
   const region = ws.u8('shapeRegion');
-  spread(seed, width, height, radius, region, ws);
+  spreadMask(seed, width, height, radius, region, ws);
   for (let i = 0; i < n; i++) {
     if (region[i] === 0 || print[i] === 1) continue;
     const d = luma(planes, i) * inv;
