@@ -62,7 +62,7 @@ export const AUTO_EDGE = 0.5;
  */
 export const THIN_FLOOR = 0.45;
 const SHARP = 1.5;
-const SOFT = 2.5;
+export const SOFT = 2.5;
 /**
  * How far below the local full ink a thin stroke's own peak may set its scale: THIN_FLOOR on a
  * sharp photo, 1 (no own peak: the full ink) on a soft one.

@@ -1,4 +1,5 @@
-/** Small separable filters on float planes, writing into caller-owned planes (no allocation). */
+/** Small separable filters on float and 0/1 planes, into caller-owned planes (no allocation). */
+import type { Workspace } from './workspace';
 
 /**
  * Max of two non-negative float32 values given as their bit patterns, without a branch: for
@@ -48,5 +49,48 @@ export function rowMax7(
   // Window x - 3 .. x + 3 = (x - 3 .. x) and (x .. x + 3) = m4[x] and m4[x + 3].
   for (let x = xa; x < xb; x++) {
     out[at + x] = maxBits(m2[span + x] as number, m2[span + x + 3] as number);
+  }
+}
+
+/**
+ * `out` = 1 where `src` has a 1 within `radius` pixels (square window): running counts along
+ * rows, then along columns.
+ */
+export function spreadMask(
+  src: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  out: Uint8Array,
+  ws: Workspace,
+): void {
+  const rows = ws.u8('spreadRows');
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let count = 0;
+    for (let x = 0; x < radius && x < width; x++) count += src[row + x] as number;
+    for (let x = 0; x < width; x++) {
+      if (x + radius < width) count += src[row + x + radius] as number;
+      if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
+      rows[row + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const counts = ws.i32('spreadCounts', width);
+  counts.fill(0);
+  for (let y = 0; y < radius && y < height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      counts[x] = (counts[x] as number) + (rows[i] as number);
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const add = y + radius < height ? (y + radius) * width : -1;
+    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      let c = counts[x] as number;
+      if (add >= 0) c += rows[add + x] as number;
+      if (drop >= 0) c -= rows[drop + x] as number;
+      counts[x] = c;
+      out[i] = c > 0 ? 1 : 0;
+    }
   }
 }

@@ -21,7 +21,9 @@ export interface RimColour {
 /**
  * Zeroes strength below `floor` within `radius` pixels (square window) of a pixel of `print`
  * (0/1), and with `colour`, strength of pixels there whose saturation is below its `minSat`.
- * Separable: a running count along rows, then along columns.
+ * Separable: print widened along each row that has any (into `printWide`), then, for the pixels
+ * with strength (within the spans) of rows that have such a row within reach, an or down the
+ * window's rows. Rows far from print, the most of a crop, cost one look at their print.
  */
 export function clearNearPrint(
   strength: Float32Array,
@@ -34,43 +36,55 @@ export function clearNearPrint(
   spans: Spans,
   colour: RimColour | null = null,
 ): void {
-  const rows = ws.u8('printWide');
+  const wide = ws.u8('printWide');
+  const has = ws.u8('printRows', height);
+  for (let y = 0; y < height; y++) has[y] = widenRow(print, wide, y * width, width, radius);
+  const near = ws.i32('printNear', 2 * radius + 1);
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = 0; x < radius && x < width; x++) count += print[row + x] as number;
-    for (let x = 0; x < width; x++) {
-      if (x + radius < width) count += print[row + x + radius] as number;
-      if (x - radius - 1 >= 0) count -= print[row + x - radius - 1] as number;
-      rows[row + x] = count > 0 ? 1 : 0;
-    }
-  }
-  const counts = ws.i32('printCounts', width);
-  counts.fill(0);
-  for (let y = 0; y < radius && y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++)
-      counts[x] = (counts[x] as number) + (rows[i] as number);
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius < height ? (y + radius) * width : -1;
-    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
-    for (let x = 0; x < width; x++) {
-      let c = counts[x] as number;
-      if (add >= 0) c += rows[add + x] as number;
-      if (drop >= 0) c -= rows[drop + x] as number;
-      counts[x] = c;
-    }
     const lo = spans.lo[y] as number;
     const hi = spans.hi[y] as number;
+    if (lo >= hi) continue;
+    // The rows of the window that hold print, as offsets into `wide`.
+    let rows = 0;
+    for (let j = Math.max(0, y - radius), last = Math.min(height - 1, y + radius); j <= last; j++) {
+      if (has[j] === 1) near[rows++] = j * width;
+    }
+    if (rows === 0) continue;
     for (let x = lo, i = y * width + lo; x < hi; x++, i++) {
-      if ((counts[x] as number) === 0) continue;
       const v = strength[i] as number;
       if (v <= 0) continue;
+      let hit = 0;
+      for (let k = 0; k < rows && hit === 0; k++) hit = wide[(near[k] as number) + x] as number;
+      if (hit === 0) continue;
       if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {
         strength[i] = 0;
       }
     }
   }
+}
+
+/**
+ * One row of print widened by `radius` either side (a running count) into `wide`; returns 1 if
+ * the row has print at all (else `wide` is left as it was: nothing reads it).
+ */
+function widenRow(
+  print: Uint8Array,
+  wide: Uint8Array,
+  row: number,
+  width: number,
+  radius: number,
+): number {
+  let any = 0;
+  for (let i = row, end = row + width; i < end; i++) any |= print[i] as number;
+  if (any === 0) return 0;
+  let count = 0;
+  for (let x = 0; x < radius && x < width; x++) count += print[row + x] as number;
+  for (let x = 0; x < width; x++) {
+    if (x + radius < width) count += print[row + x + radius] as number;
+    if (x - radius - 1 >= 0) count -= print[row + x - radius - 1] as number;
+    wide[row + x] = count > 0 ? 1 : 0;
+  }
+  return 1;
 }
 
 /** 1 - darkest / brightest channel: 0 for paper, grey and black, about 0.75 for seal red. */

@@ -35,9 +35,11 @@ function union(parent: Int32Array, a: number, b: number): number {
 }
 
 /**
- * Pass 1: provisional labels. A label is the index of the first pixel of its piece, so `labels`
- * doubles as the parent array; the root of a piece is its first pixel in raster order (union keeps
- * the smaller index). Outside the spans strength is 0, never a candidate.
+ * Pass 1: provisional labels, a run of candidates along a row at a time. A label is a pixel index,
+ * so `labels` doubles as the parent array: every pixel of a run points at the run's first pixel,
+ * and the run is joined to each run of the row above that touches it (8-connected: one column
+ * past either end). The root of a piece is its first pixel in raster order (union keeps the
+ * smaller index). Outside the spans strength is 0, never a candidate.
  */
 function label(
   strength: Float32Array,
@@ -49,23 +51,25 @@ function label(
 ): void {
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = spans.lo[y] as number, end = spans.hi[y] as number; x < end; x++) {
-      const i = row + x;
-      if ((strength[i] as number) <= lo) continue;
-      parent[i] = i;
-      // Neighbours already joined need no union: the pixel above is joined to its left and right
-      // neighbours (same row) and to the left pixel (diagonal); above-left to the left pixel.
-      const up = i - width;
-      const hasLeft = x > 0 && (parent[i - 1] as number) >= 0;
-      if (y > 0 && (parent[up] as number) >= 0) {
-        union(parent, i, up);
+    const end = spans.hi[y] as number;
+    for (let x = spans.lo[y] as number; x < end; ) {
+      if ((strength[row + x] as number) <= lo) {
+        x++;
         continue;
       }
-      let root = i;
-      if (hasLeft) root = union(parent, root, i - 1);
-      else if (y > 0 && x > 0 && (parent[up - 1] as number) >= 0)
-        root = union(parent, root, up - 1);
-      if (y > 0 && x < width - 1 && (parent[up + 1] as number) >= 0) union(parent, root, up + 1);
+      const first = row + x;
+      const from = x;
+      for (; x < end && (strength[row + x] as number) > lo; x++) parent[row + x] = first;
+      if (y === 0) continue;
+      const up = row - width;
+      let inRun = false;
+      for (let k = Math.max(0, from - 1), last = Math.min(width - 1, x); k <= last; k++) {
+        if ((parent[up + k] as number) < 0) inRun = false;
+        else if (!inRun) {
+          union(parent, first, up + k);
+          inRun = true;
+        }
+      }
     }
   }
 }
@@ -100,12 +104,15 @@ function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: 
   const { roots: parent, ids, area, peak, x0, x1, y0, y1 } = p;
   let count = 0;
   for (let y = 0; y < spans.lo.length; y++) {
-    for (
-      let x = spans.lo[y] as number, end = spans.hi[y] as number, i = y * width + x;
-      x < end;
-      x++, i++
-    ) {
-      if ((parent[i] as number) < 0) continue;
+    const end = spans.hi[y] as number;
+    for (let x = spans.lo[y] as number, i = y * width + x; x < end; ) {
+      if ((parent[i] as number) < 0) {
+        x++;
+        i++;
+        continue;
+      }
+      // A run of candidates along the row is one piece (neighbours touch): one find, and the
+      // figures once per run. A piece's root is the first pixel of a run (none before it).
       const root = find(parent, i);
       let id: number;
       if (root === i) {
@@ -117,11 +124,17 @@ function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: 
         x1[id] = x;
         y0[id] = y;
       } else id = ids[root] as number;
-      area[id] = (area[id] as number) + 1;
-      const s = strength[i] as number;
-      if (s > (peak[id] as number)) peak[id] = s;
-      if (x < (x0[id] as number)) x0[id] = x;
-      if (x > (x1[id] as number)) x1[id] = x;
+      const from = x;
+      let top = peak[id] as number;
+      for (; x < end && (parent[i] as number) >= 0; x++, i++) {
+        parent[i] = root;
+        const s = strength[i] as number;
+        if (s > top) top = s;
+      }
+      peak[id] = top;
+      area[id] = (area[id] as number) + x - from;
+      if (from < (x0[id] as number)) x0[id] = from;
+      if (x - 1 > (x1[id] as number)) x1[id] = x - 1;
       // Rows come in order: the last row seen is the bottom.
       y1[id] = y;
     }

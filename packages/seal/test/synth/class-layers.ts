@@ -77,7 +77,8 @@ export function ovalSeal(
   for (let i = 0; i < 18; i++) code += String(rand.int(0, 9));
   const spec = randomSealSpec(rand);
   const plan = planSeal({ name: spec.name.slice(0, 14), title: '发票专用章', code }, design, 512);
-  const outer = plan.outlines[0] as SealOutline;
+  const outer = plan.outlines[0];
+  if (outer?.kind !== 'ellipse') throw new Error('the invoice design has an elliptic border');
   const inset = ((ring.outerPx / 2 + ring.gapPx + ring.innerPx / 2) * toPlan) as Px;
   const inner: SealOutline = {
     kind: 'ellipse',
