@@ -36,6 +36,10 @@ export function noticeLine(notice: PdfNotice): string {
       return `warning: the full rewrite invalidates these signatures${names}`;
     case 'SIGNATURES_DROPPED':
       return `warning: ${notice.file ?? 'an input'}: its digital signatures are not kept in the merged file`;
+    case 'NO_LONGER_PDFA':
+      return notice.file === undefined
+        ? `note: ${notice.message}`
+        : `note: ${notice.file}: it claimed PDF/A; the merged file is not PDF/A`;
     case 'DECRYPTED':
       return 'note: the output is written without a password (--decrypt)';
     default:

@@ -18,7 +18,7 @@ import {
   withXrefTable,
 } from '../../../test-support/outside-signer';
 // The certification structure no outside tool writes (the engine's own tests use it too).
-import { certified } from '../../pdf/test/helpers/update-fixtures';
+import { certified, claimsPdfA } from '../../pdf/test/helpers/update-fixtures';
 import { a4Pages, at, dir, expectOneLine, makeInputs, redBoxes, yinzhang } from './helpers';
 
 let signer: OutsideSigner;
@@ -68,6 +68,7 @@ beforeAll(async () => {
   put('signed-damaged.pdf', signer.sign(damaged(base), { field: 'Buyer' }));
   put('certified.pdf', await certified(withXrefTable(base), 1));
   put('certified-forms.pdf', await certified(withXrefTable(base), 2));
+  put('archive.pdf', await claimsPdfA(withXrefTable(base), 1, 'b'));
   const methods: [string, EncryptionMethod, string[]][] = [
     ['aes256.pdf', 'AES-256', []],
     ['aes128.pdf', 'AES-128', []],
@@ -338,6 +339,15 @@ describe('merge', () => {
       'warning: signed-twice.pdf: its digital signatures are not kept in the merged file',
     ]);
     expect(checks('merged.pdf')).toBeNull();
+  });
+
+  it('names each input that claimed PDF/A: the merged file is not PDF/A (issue 19)', async () => {
+    const run = await yinzhang('merge', 'three.pdf', 'archive.pdf', '-q', '-o', 'merged-a.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'note: archive.pdf: it claimed PDF/A; the merged file is not PDF/A',
+    ]);
+    expect(checks('merged-a.pdf')).toBeNull();
   });
 
   it('says nothing of signatures when no input has any', async () => {

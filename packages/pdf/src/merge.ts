@@ -46,7 +46,10 @@ interface FileBookmark {
 
 export interface MergeOptions {
   readonly onProgress?: OnProgress | undefined;
-  /** SIGNATURES_DROPPED for each input that carried signatures (a merge cannot keep them). */
+  /**
+   * SIGNATURES_DROPPED for each input that carried signatures (a merge cannot keep them), and
+   * NO_LONGER_PDFA for each input that claimed PDF/A (the merged file claims nothing).
+   */
   readonly onNotice?: OnNotice | undefined;
 }
 
@@ -70,10 +73,12 @@ async function merging(files: readonly MergeInput[], options: MergeOptions): Pro
     options.onProgress?.({ phase: 'copy', done: i, total: files.length });
     let copied: readonly PdfRef[];
     let signed: string[];
+    let pdfA: string | null;
     try {
       // The same reading as every other path: damage checks, repair, password.
       const { pdf: source, info } = await inspect(file.bytes, file.password);
       signed = info.signatures.map((s) => s.field);
+      pdfA = info.pdfA;
       const copier = new InputCopier(source, target, namedDestinations(source));
       copied = copier.copyPages(pagesRef);
       const outlines = copier.resolve(source.getCatalog().get('Outlines'));
@@ -92,6 +97,14 @@ async function merging(files: readonly MergeInput[], options: MergeOptions): Pro
         code: 'SIGNATURES_DROPPED',
         message: `The signatures of ${file.name} (${signed.join(', ')}) are not carried into the merged file`,
         signatures: signed,
+        file: file.name,
+      });
+    }
+    if (pdfA !== null) {
+      // The merged file has its own catalog: no XMP claim, no output intent. It is not PDF/A.
+      options.onNotice?.({
+        code: 'NO_LONGER_PDFA',
+        message: `${file.name} claimed PDF/A-${pdfA}; the merged file is not PDF/A`,
         file: file.name,
       });
     }

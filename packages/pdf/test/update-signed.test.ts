@@ -243,6 +243,23 @@ describe('refusals and rewrites', () => {
     expect(sample(x + 0.02, y + 0.02)).toEqual([255, 255, 255]);
   });
 
+  it('merge says which inputs claimed PDF/A: the merged file claims nothing', async () => {
+    const claimed = await claimsPdfA(plain, 1, 'b');
+    const { notices, onNotice } = collect();
+    const out = await mergePdfs(
+      [
+        { bytes: plain, name: 'plain.pdf' },
+        { bytes: claimed, name: 'archive.pdf' },
+      ],
+      { onNotice },
+    );
+    expect(out.results.map((r) => r.ok)).toEqual([true, true]);
+    expect(notices).toEqual([
+      expect.objectContaining({ code: 'NO_LONGER_PDFA', file: 'archive.pdf' }),
+    ]);
+    expect((await readPdfInfo(out.bytes as Uint8Array)).pdfA).toBeNull();
+  });
+
   it('merge says which inputs lose their signatures', async () => {
     const { notices, onNotice } = collect();
     const out = await mergePdfs(
