@@ -12,6 +12,7 @@ export * from './img2pdf';
 export * from './info';
 export * from './merge';
 export * from './notices';
+export { scanPagesAhead } from './page-scan';
 export * from './paging';
 export * from './paging-plan';
 export * from './place-all';
