@@ -29,3 +29,4 @@ export { looksComplete, looksLikePdf } from './sniff';
 export * from './stamp';
 export * from './units';
 export * from './verify';
+export * from './warm-up';
