@@ -72,9 +72,9 @@ export default function PdfSignTab() {
 
   useEffect(preloadPdfjs, []);
   useWarmExport();
-  // The export's worker starts, and opens the file ahead, once the first page is drawn (started
-  // with the file, its compiling delayed the first page by ~130 ms) or something is placed, so
-  // that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
+  // The export's worker (started with the tab, see useWarmExport) opens the file ahead once the
+  // first page is drawn (opened with the file, it delayed the first page) or something is placed,
+  // so that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
   const file = pdfDoc?.file;
   const [shown, setShown] = useState<Blob | null>(null);
   const onFirstDrawn = useCallback(() => setShown(sealStore.getState().pdfDoc?.file ?? null), []);
