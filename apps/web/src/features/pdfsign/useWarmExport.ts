@@ -20,12 +20,31 @@ export function stampsAhead(state: Stamps): string[] {
   return [...ids].sort();
 }
 
-/** A stamp's image bytes, from the gallery or, for one gone from it, from its placement. */
+/**
+ * Stamp images read before, by URL (an object URL or a data URL always names the same bytes):
+ * the warm-up reads them, so 编辑完成 reads nothing — a blob: URL's fetch goes through the
+ * browser process, 50-500 ms between the click and the export on a busy machine.
+ */
+const read = new Map<string, Promise<ArrayBuffer>>();
+const READ_KEPT = 8;
+
+/**
+ * A stamp's image bytes, from the gallery or, for one gone from it, from its placement; a copy
+ * of its own (the export transfers its buffers to the worker).
+ */
 export async function stampImage(state: Stamps, stampId: string): Promise<ArrayBuffer> {
   const entry = state.stamps.find((s) => s.id === stampId);
   const src = entry?.url ?? state.pdfPlacements.find((p) => p.stampId === stampId)?.src;
   if (!src) throw new Error(`missing stamp ${stampId}`);
-  return (await fetch(src)).arrayBuffer();
+  let bytes = read.get(src);
+  if (!bytes) {
+    bytes = fetch(src).then((r) => r.arrayBuffer());
+    read.set(src, bytes);
+    bytes.catch(() => read.delete(src));
+    const oldest = read.keys().next().value;
+    if (read.size > READ_KEPT && oldest !== undefined) read.delete(oldest);
+  }
+  return (await bytes).slice(0);
 }
 
 export function useWarmExport(): void {
