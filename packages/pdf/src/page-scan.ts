@@ -25,7 +25,8 @@ export interface PageScan {
 /** Streams of a page's /Contents are read as if joined by white space. */
 const SPACE = Uint8Array.of(0x0a);
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+/** The parts, one after another, in one array. */
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -21,7 +21,7 @@ import { zlibSync } from 'fflate';
 import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
 import { type ContentBalance, closingSource, openingSource } from './content-scan';
 import { keepCryptFilters } from './crypt-filters';
-import { takePageScan } from './page-scan';
+import { concat, takePageScan } from './page-scan';
 
 export type UpdateDraw = Draw<PdfRef>;
 
@@ -29,16 +29,6 @@ const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** Half the side of the box of a page's content made a form: far beyond any page's boxes. */
 const FORM_EXTENT = 10_000_000;
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 /** A PDF page tree is far shallower; deeper /Parent chains are loops or hostile. */
 const MAX_INHERITANCE = 512;
