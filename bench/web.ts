@@ -26,6 +26,7 @@ type Section = (typeof SECTIONS)[number];
 const USAGE = `npm run bench:web [-- options]
   --only <name>     run one section (${SECTIONS.join(', ')}); repeatable
   --runs <n>        runs of the first-page comparison (default 5)
+  --batch-runs <n>  fresh tabs of the 批量签章 section, each beside the CLI (default 3)
   --pages <n>       pages of the generated text PDF (default 1000)
   --scan-mb <n>     size of the generated scan, MB of 10^6 bytes (default 100; the tab takes
                     files up to 100 MiB)
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
     options: {
       only: { type: 'string', multiple: true },
       runs: { type: 'string', default: '5' },
+      'batch-runs': { type: 'string', default: '3' },
       pages: { type: 'string', default: '1000' },
       'scan-mb': { type: 'string', default: '100' },
       help: { type: 'boolean', default: false },
@@ -110,7 +112,7 @@ async function main(): Promise<number> {
       if (r.maxLive > MAX_LIVE_CANVASES) failures.push('too many live canvases while scrolling');
     }
     if (text && run('batch')) {
-      const r = await batchAll(browser, server.url, text);
+      const r = await batchAll(browser, server.url, text, Number(values['batch-runs']));
       print(r.table);
       if (!r.progressSeen) failures.push('no progress bar during the batch export');
     }

@@ -85,11 +85,12 @@ describe('large documents', () => {
     const gzipped = home.reduce((n, s) => n + gzipSync(s.body).length, 0);
     expect(gzipped).toBeLessThanOrEqual(HOME_BUDGET_GZIP);
 
-    // The PDF签章 tab brings pdf.js (loaded ahead of the file); the engine waits for an export.
+    // The PDF签章 tab brings pdf.js and, in the export's worker, the engine, both ahead of the
+    // file: the worker warms up while the visitor picks one (issue 16, the first 编辑完成).
     await page.getByRole('tab', { name: 'PDF签章' }).click();
     await page.getByLabel('选择PDF').waitFor({ state: 'attached' });
     await expect.poll(() => holding(scripts, PDFJS_MARK).length).toBeGreaterThan(0);
-    expect(holding(scripts, ENGINE_MARK)).toEqual([]);
+    await expect.poll(() => holding(scripts, ENGINE_MARK).length).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -84,7 +84,10 @@ export async function collectGarbage(cdp: CDPSession): Promise<void> {
 
 /**
  * Records, every animation frame, how many canvases the PDF签章 page column holds and how many of
- * them hold pixels, and the pixels they hold; and every long task. Read with `readSampler`.
+ * them hold pixels, and the pixels they hold; every long task; whether a progress bar was ever
+ * shown (a quick export shows one only for a moment); and when 编辑完成 was last clicked (the
+ * click event's own time: when the input reached the page, before any wait for its main thread).
+ * Read with `readSampler`.
  */
 export async function startSampler(page: Page): Promise<void> {
   // A string: tsx would wrap named functions inside a passed function in a helper the page lacks.
@@ -92,7 +95,7 @@ export async function startSampler(page: Page): Promise<void> {
 }
 
 const SAMPLER = `(() => {
-  const b = { maxCanvases: 0, maxLive: 0, maxPixels: 0, longTasks: 0, maxLongTask: 0, running: true };
+  const b = { maxCanvases: 0, maxLive: 0, maxPixels: 0, longTasks: 0, maxLongTask: 0, progress: false, clickedAt: 0, running: true };
   window.__bench = b;
   function tick() {
     if (!b.running) return;
@@ -110,6 +113,14 @@ const SAMPLER = `(() => {
       b.maxLongTask = Math.max(b.maxLongTask, e.duration);
     }
   }).observe({ type: 'longtask' });
+  new MutationObserver(() => {
+    const bar = document.querySelector('progress');
+    if (bar && bar.offsetParent !== null) b.progress = true;
+  }).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button') : null;
+    if (button && button.textContent.trim() === '编辑完成') b.clickedAt = performance.timeOrigin + e.timeStamp;
+  }, true);
 })()`;
 
 export interface Sample {
@@ -118,6 +129,10 @@ export interface Sample {
   maxPixels: number;
   longTasks: number;
   maxLongTask: number;
+  /** A progress bar was shown at some point. */
+  progress: boolean;
+  /** Epoch ms of the last click on 编辑完成 (0: none). */
+  clickedAt: number;
 }
 
 export async function readSampler(page: Page, stop = false): Promise<Sample> {
@@ -130,6 +145,8 @@ export async function readSampler(page: Page, stop = false): Promise<Sample> {
       maxPixels: Number(b.maxPixels),
       longTasks: Number(b.longTasks),
       maxLongTask: Number(b.maxLongTask),
+      progress: b.progress === true,
+      clickedAt: Number(b.clickedAt),
     };
   }, stop);
 }

@@ -9,7 +9,8 @@
  * and what Node refuses (damaged, truncated, sync-flush-terminated data) goes to the library's own
  * function, so damaged files behave exactly as without this. Compression gives valid zlib data at
  * the same level; the bytes may differ, the content does not. Calls with options the native path
- * does not mirror (dictionaries, raw streams, output buffers) go to the library untouched.
+ * does not mirror (dictionaries, raw streams) go to the library untouched; an output buffer gets
+ * what Node inflated when it fits.
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 
@@ -78,8 +79,15 @@ export function nativeFflate(real: FflateLike) {
       return nativeDeflate(data, opts?.level ?? 6);
     },
     unzlibSync(data: Bytes, opts?: Parameters<FflateLike['unzlibSync']>[1]): Bytes {
-      if (opts?.dictionary || opts?.out) return real.unzlibSync(data, opts);
-      return nativeInflate(data) ?? real.unzlibSync(data, opts);
+      if (opts?.dictionary) return real.unzlibSync(data, opts);
+      const out = opts?.out;
+      const inflated = nativeInflate(data);
+      if (!out) return inflated ?? real.unzlibSync(data, opts);
+      // Into the caller's buffer, as fflate does (the engine sizes one for page content); output
+      // that does not fit goes to fflate, which fills the buffer as far as it goes.
+      if (!inflated || inflated.length > out.length) return real.unzlibSync(data, opts);
+      out.set(inflated);
+      return out.subarray(0, inflated.length);
     },
     Unzlib,
   };

@@ -62,6 +62,16 @@ describe('fflate swaps', () => {
     expect(outcome(() => ff.unzlibSync(data))).toEqual(outcome(() => fflate.unzlibSync(data)));
   });
 
+  it.each(
+    INPUTS.flatMap(([name, data]) =>
+      [16, 4096, 100_000].map((size) => [`${name}, into ${size} bytes`, data, size] as const),
+    ),
+  )('unzlibSync into a buffer, %s: as fflate', (_, data, size) => {
+    expect(outcome(() => ff.unzlibSync(data, { out: new Uint8Array(size) }))).toEqual(
+      outcome(() => fflate.unzlibSync(data, { out: new Uint8Array(size) })),
+    );
+  });
+
   it.each(INPUTS)('Unzlib in chunks, %s: as fflate', (_, data) => {
     const collect = (Stream: typeof fflate.Unzlib | typeof ff.Unzlib) =>
       outcome(() => {

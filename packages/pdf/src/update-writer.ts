@@ -19,29 +19,16 @@ import {
 } from '@libpdf/core';
 import { zlibSync } from 'fflate';
 import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
-import { type ContentBalance, closingSource, openingSource, scanBalance } from './content-scan';
+import { type ContentBalance, closingSource, openingSource } from './content-scan';
 import { keepCryptFilters } from './crypt-filters';
-import { drawnContent } from './page-content';
+import { concat, takePageScan } from './page-scan';
 
 export type UpdateDraw = Draw<PdfRef>;
-
-/** Streams of a page's /Contents are read as if joined by white space. */
-const SPACE = Uint8Array.of(0x0a);
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** Half the side of the box of a page's content made a form: far beyond any page's boxes. */
 const FORM_EXTENT = 10_000_000;
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 /** A PDF page tree is far shallower; deeper /Parent chains are loops or hostile. */
 const MAX_INHERITANCE = 512;
@@ -69,14 +56,9 @@ export class UpdateWriter {
   append(page: PdfDict, draws: readonly UpdateDraw[]): void {
     if (draws.length === 0) return;
     const { resources, xobjects } = this.xobjectDict(page);
-    const old = page.get('Contents');
-    const existing = this.resolve(old);
-    const listed: PdfObject[] =
-      existing instanceof PdfArray ? existing.toArray() : old === undefined ? [] : [old];
-    const { items, content } = this.content(listed);
+    const { items, balance, content } = takePageScan(this.pdf, page);
     const wrap = items.length > 0;
-    const balance = wrap ? scanBalance(content) : undefined;
-    if (balance?.aborts) {
+    if (balance?.aborts && content) {
       this.appendOverForm(page, content, balance, resources, xobjects, draws);
       return;
     }
@@ -138,26 +120,6 @@ export class UpdateWriter {
       `q /${name} Do Q\n`,
     );
     page.set('Contents', this.stream(source));
-  }
-
-  /**
-   * The page's content streams that draw something, and their content decoded and read as one.
-   * The others leave the page's /Contents: an entry that is no stream makes poppler draw nothing
-   * of the page ("Weird page contents"), our stamp included, and a stream whose data decodes to
-   * nothing at all (@libpdf/core decodes as far as the data allows, like the readers) draws
-   * nothing anywhere but fails `qpdf --check` once a repaired page tree reaches it. Those objects
-   * stay in the file; only the page no longer lists them.
-   */
-  private content(listed: readonly PdfObject[]): { items: PdfObject[]; content: Uint8Array } {
-    const items: PdfObject[] = [];
-    const parts: Uint8Array[] = [];
-    for (const item of listed) {
-      const data = drawnContent(this.resolve(item));
-      if (data === undefined) continue;
-      items.push(item);
-      parts.push(data, SPACE);
-    }
-    return { items, content: concat(parts) };
   }
 
   /**

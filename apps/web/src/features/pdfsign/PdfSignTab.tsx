@@ -29,6 +29,7 @@ import PdfTrustPanel from './trust/PdfTrustPanel';
 import { preflight, type Refusal, refusalOf, writeOptions } from './trust/trust';
 import { usePdfTrust } from './trust/usePdfTrust';
 import { useRestoredView } from './useRestoredView';
+import { stampImage, useWarmExport } from './useWarmExport';
 import { openFileForView } from './viewFile';
 
 type Opening =
@@ -71,9 +72,10 @@ export default function PdfSignTab() {
   const closePdfDoc = useSeal((s) => s.closePdfDoc);
 
   useEffect(preloadPdfjs, []);
-  // The export's worker starts, and opens the file ahead, once the first page is drawn (started
-  // with the file, its compiling delayed the first page by ~130 ms) or something is placed, so
-  // that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
+  useWarmExport();
+  // The export's worker (started with the tab, see useWarmExport) opens the file ahead once the
+  // first page is drawn (opened with the file, it delayed the first page) or something is placed,
+  // so that 编辑完成 only draws and saves (signPdf.ts). Not while an export works: it has both cores.
   const file = pdfDoc?.file;
   const [shown, setShown] = useState<Blob | null>(null);
   const onFirstDrawn = useCallback(() => setShown(sealStore.getState().pdfDoc?.file ?? null), []);
@@ -205,12 +207,7 @@ export default function PdfSignTab() {
       const images: Record<string, ArrayBuffer> = {};
       const used = imagesUsed(passes);
       if (signing) used.push(signing.step.appearance.image);
-      for (const stampId of new Set(used)) {
-        const entry = state.stamps.find((s) => s.id === stampId);
-        const src = entry?.url ?? state.pdfPlacements.find((p) => p.stampId === stampId)?.src;
-        if (!src) throw new Error(`missing stamp ${stampId}`);
-        images[stampId] = await (await fetch(src)).arrayBuffer();
-      }
+      for (const stampId of new Set(used)) images[stampId] = await stampImage(state, stampId);
       state.setDigsigOutcome({ error: null, warnings: [] });
       const signed = await signPdfInWorker(
         {

@@ -9,8 +9,10 @@ import {
   placeAll,
   placeAllOn,
   readP12,
+  scanPagesAhead,
   signingKeyFromCryptoKey,
   signPdf,
+  warmUp,
 } from '@yinzhang/pdf';
 import { postTimestamp } from '../digsig/tsa';
 import { bytesInterner } from './interner';
@@ -69,9 +71,39 @@ async function withP12Bytes(
   return { ...step, key: { ...step.key, p12: await step.key.p12.arrayBuffer() } };
 }
 
+/** Image arrays a warm-up has encoded; null until the first warm-up has run the code. */
+let warmed: WeakSet<Uint8Array> | null = null;
+/** Warm-ups run one after another; an export does not wait for them. */
+let warming: Promise<void> = Promise.resolve();
+
 /** The file opened ahead by `prepare`: its bytes and its opening, for the options given. */
 let prepared: { key: string; bytes: Promise<ArrayBuffer>; opened: Promise<PdfUpdate> } | null =
   null;
+
+/**
+ * Runs the engine on a small document with the images the user may place (see warmUp), those not
+ * warmed yet: its code is compiled and the images encoded before 编辑完成. A failure (a bad
+ * image) only means no head start: the export reports it.
+ */
+function warm(given: Record<string, ArrayBuffer>): void {
+  const images: Record<string, Uint8Array> = {};
+  for (const [id, buffer] of Object.entries(given)) {
+    const bytes = seenImage(new Uint8Array(buffer));
+    if (!warmed?.has(bytes)) images[id] = bytes;
+  }
+  if (warmed && Object.keys(images).length === 0) return;
+  warmed ??= new WeakSet();
+  const done = warmed;
+  // After the file being opened ahead, if any: the export needs that, the warm-up only helps.
+  const opening = prepared?.opened.catch(() => {});
+  warming = warming
+    .then(() => opening)
+    .then(() => warmUp(images))
+    .then(() => {
+      for (const bytes of Object.values(images)) done.add(bytes);
+    })
+    .catch(() => {});
+}
 
 /** The progress bar moves at most this often: each message re-renders it on the main thread. */
 const PROGRESS_EVERY_MS = 100;
@@ -80,9 +112,22 @@ const PROGRESS_EVERY_MS = 100;
 // the page's main thread free (a 100 MB copy there is a long task) and its heap small.
 scope.addEventListener('message', (event) => {
   const message = event.data;
+  if (message.type === 'warm') {
+    warm(message.images);
+    return;
+  }
   if (message.type === 'prepare') {
     const bytes = message.file.arrayBuffer();
-    const opened = bytes.then((b) => openForUpdate(new Uint8Array(b), message.options));
+    const opened = bytes
+      .then((b) => openForUpdate(new Uint8Array(b), message.options))
+      .then((update) => {
+        // Each page's content read and scanned now, while the user places stamps; a failure
+        // here is only a missed head start (the drawing scans the page itself).
+        try {
+          scanPagesAhead(update);
+        } catch {}
+        return update;
+      });
     // A failed opening is only a missed head start: the job opens the file again.
     opened.catch(() => {});
     prepared = { key: openKey(message.options), bytes, opened };

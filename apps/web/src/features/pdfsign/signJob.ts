@@ -55,10 +55,13 @@ export interface OpenOptions {
 }
 
 /**
- * What the page sends the worker: `prepare` opens the picked file ahead (the user is still
- * placing stamps); `export` is the job, which uses that opening when its options are the same.
+ * What the page sends the worker: `warm` runs the engine on a small document with the stamp
+ * images the user may place (its code compiled, those images encoded); `prepare` opens the
+ * picked file ahead (the user is still placing stamps); `export` is the job, which uses that
+ * opening when its options are the same.
  */
 export type SignWorkerMessage =
+  | { type: 'warm'; images: Record<string, ArrayBuffer> }
   | { type: 'prepare'; file: Blob; options: OpenOptions }
   | { type: 'export'; request: SignWorkerRequest };
 
