@@ -11,6 +11,9 @@ export default defineConfig({
           root: 'packages/seal',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // The extraction tests run hundreds of extractions per case; on 2 cores shared with the
+          // corpus run, a case went past vitest's 5 s default (extract-identical's first class).
+          testTimeout: 30_000,
         },
       },
       {
