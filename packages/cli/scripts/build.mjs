@@ -24,6 +24,7 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAZY_LIBS, lazyEntry, lazyLibs, recordResolved } from './lazy-libs.mjs';
 import { isStale, SOURCE_ROOTS } from './stale.mjs';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,11 +149,11 @@ function pruneChunks(written, all) {
 }
 
 /** The licence texts of every npm package whose code went into the bundle. */
-function thirdPartyLicences(metafile) {
+function thirdPartyLicences(metafiles) {
   const packages = new Set();
-  for (const input of Object.keys(metafile.inputs)) {
-    // The plugin's modules (namespace:path) re-export packages that are inputs themselves.
-    if (input.startsWith('native-zlib:')) continue;
+  for (const input of metafiles.flatMap((m) => Object.keys(m.inputs))) {
+    // The plugins' modules (namespace:path) stand for packages that are inputs themselves.
+    if (/^(native-zlib|lazy-libs):/.test(input)) continue;
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(resolve(here, m[1]));
   }
@@ -166,40 +167,76 @@ function thirdPartyLicences(metafile) {
   return `Code from these packages is bundled in dist/:\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
 }
 
+/** Options both builds share. */
+const COMMON = {
+  absWorkingDir: here,
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  // ES module builds first: esbuild tree-shakes them and evaluates them without the CommonJS
+  // wrappers (pkijs, asn1js and their helpers ship both; CommonJS first cost ~50 ms per run).
+  mainFields: ['module', 'main'],
+  legalComments: 'none',
+  metafile: true,
+  minifySyntax: true,
+  minifyWhitespace: true,
+  sourcemap: false,
+  write: false,
+  logLevel: 'warning',
+};
+
+/**
+ * The signing libraries as one CommonJS file, required on first use (scripts/lazy-libs.mjs);
+ * `resolved` gets the file each library resolved to.
+ */
+async function buildLazy(esbuild, resolved) {
+  const result = await esbuild({
+    ...COMMON,
+    stdin: { contents: lazyEntry(), resolveDir: here, sourcefile: 'lazy-libs.js', loader: 'js' },
+    format: 'cjs',
+    outfile: join(dist, 'chunks', 'lazy.cjs'),
+    plugins: [recordResolved(resolved)],
+  });
+  for (const spec of Object.keys(LAZY_LIBS)) {
+    if (!resolved.has(spec)) throw new Error(`the lazy build did not resolve ${spec}`);
+  }
+  const [file] = result.outputFiles;
+  const hash = file.hash
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return { file, path: join(dist, 'chunks', `lazy-${hash}.cjs`), result };
+}
+
 export async function build({ clean = false } = {}) {
   const { build: esbuild } = await import('esbuild');
+  const resolved = new Map();
+  const lazy = await buildLazy(esbuild, resolved);
   const result = await esbuild({
     absWorkingDir: here,
+    ...COMMON,
     entryPoints: { main: 'src/main.ts' },
-    bundle: true,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
-    plugins: [nativeZlib],
-    // ES module builds first: esbuild tree-shakes them and evaluates them without the CommonJS
-    // wrappers (pkijs, asn1js and their helpers ship both; CommonJS first cost ~50 ms per run).
-    mainFields: ['module', 'main'],
-    // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
+    plugins: [nativeZlib, lazyLibs(basename(lazy.path), resolved)],
+    // Bundled CommonJS code (fontkit's dependencies, the lazy stand-ins) calls require(): Node's
+    // built-ins, and the lazy file, which sits beside the chunks that require it.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
     },
-    legalComments: 'none',
-    metafile: true,
-    minifySyntax: true,
-    minifyWhitespace: true,
-    sourcemap: false,
-    write: false,
-    logLevel: 'warning',
   });
+  checkLazyPlacement(result.outputFiles, basename(lazy.path));
   copyFonts();
-  writeAtomic(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicences(result.metafile));
+  writeAtomic(
+    join(dist, 'THIRD-PARTY-LICENSES.txt'),
+    thirdPartyLicences([result.metafile, lazy.result.metafile]),
+  );
   const written = new Set();
   // main.js last: a process that sees the new main.js finds every chunk it names.
-  const files = [...result.outputFiles].sort(
+  const files = [{ path: lazy.path, contents: lazy.file.contents }, ...result.outputFiles].sort(
     (a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')),
   );
   for (const file of files) {
@@ -208,6 +245,20 @@ export async function build({ clean = false } = {}) {
   }
   pruneChunks(written, clean);
   return files.map((f) => relative(here, f.path));
+}
+
+/**
+ * The stand-ins require the lazy file by a name relative to the module whose `require` (the
+ * banner's) loads it: every output naming it, and the one defining esbuild's __require helper
+ * that calls that `require`, must be a chunk beside it in dist/chunks/, never main.js.
+ */
+function checkLazyPlacement(outputs, name) {
+  for (const out of outputs) {
+    const uses = out.text.includes(name) || out.text.includes('var __require=');
+    if (uses && dirname(out.path) !== join(dist, 'chunks')) {
+      throw new Error(`${relative(here, out.path)} requires ${name} but is not in dist/chunks/`);
+    }
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
