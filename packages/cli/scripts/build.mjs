@@ -208,10 +208,86 @@ async function buildLazy(esbuild, resolved) {
   return { file, path: join(dist, 'chunks', `lazy-${hash}.cjs`), result };
 }
 
+/** The engine's entry points the command line imports, by their key in the engine bundle. */
+const ENGINE_ENTRIES = { index: '@yinzhang/pdf', merge: '@yinzhang/pdf/merge' };
+
+/**
+ * The PDF engine (@yinzhang/pdf with @libpdf/core) as one CommonJS file, which src/code-cache.ts
+ * loads with V8's code cache, and the names each entry exports (for the stand-ins).
+ */
+async function buildEngine(esbuild, plugins) {
+  const contents = Object.entries(ENGINE_ENTRIES)
+    .map(([key, spec]) => `export * as ${key} from ${JSON.stringify(spec)};`)
+    .join('\n');
+  const result = await esbuild({
+    ...COMMON,
+    stdin: { contents, resolveDir: here, sourcefile: 'engine.js', loader: 'js' },
+    format: 'cjs',
+    outfile: join(dist, 'chunks', 'engine.cjs'),
+    plugins,
+  });
+  // The exported names, from an ES module build of the same entries (a CommonJS build's
+  // metafile does not list them); types are not among them.
+  const names = await esbuild({
+    ...COMMON,
+    entryPoints: ENGINE_ENTRIES,
+    format: 'esm',
+    splitting: true,
+    outdir: join(dist, 'names'),
+    plugins,
+    minifySyntax: false,
+    minifyWhitespace: false,
+  });
+  const exports = {};
+  for (const [path, out] of Object.entries(names.metafile.outputs)) {
+    const key = basename(path, '.js');
+    if (out.entryPoint && key in ENGINE_ENTRIES) exports[key] = out.exports;
+  }
+  const [file] = result.outputFiles;
+  return { file, path: join(dist, 'chunks', `engine-${shortHash(file)}.cjs`), result, exports };
+}
+
+const shortHash = (file) =>
+  file.hash
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+
+/**
+ * The esbuild plugin for the main build: '@yinzhang/pdf' and '@yinzhang/pdf/merge' become
+ * modules that take their exports from the engine bundle `file` (in dist/chunks/).
+ */
+function engineStandIns(file, exports) {
+  const loader = JSON.stringify(join(here, 'src', 'code-cache.ts'));
+  return {
+    name: 'engine',
+    setup(b) {
+      const keys = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([k, s]) => [s, k]));
+      b.onResolve({ filter: /^@yinzhang\/pdf(\/merge)?$/ }, (args) => ({
+        path: keys[args.path],
+        namespace: 'engine',
+      }));
+      b.onLoad({ filter: /./, namespace: 'engine' }, (args) => {
+        const names = exports[args.path];
+        if (!names) return { errors: [{ text: `no export list for ${args.path}` }] };
+        return {
+          contents: `import { loadEngine } from ${loader};
+const engine = loadEngine(new URL(${JSON.stringify(`./${file}`)}, import.meta.url))[${JSON.stringify(args.path)}];
+export const { ${names.join(', ')} } = engine;
+`,
+          resolveDir: here,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
 export async function build({ clean = false } = {}) {
   const { build: esbuild } = await import('esbuild');
   const resolved = new Map();
   const lazy = await buildLazy(esbuild, resolved);
+  const engine = await buildEngine(esbuild, [nativeZlib, lazyLibs(basename(lazy.path), resolved)]);
   const result = await esbuild({
     absWorkingDir: here,
     ...COMMON,
@@ -221,24 +297,25 @@ export async function build({ clean = false } = {}) {
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
-    plugins: [nativeZlib, lazyLibs(basename(lazy.path), resolved)],
-    // Bundled CommonJS code (fontkit's dependencies, the lazy stand-ins) calls require(): Node's
-    // built-ins, and the lazy file, which sits beside the chunks that require it.
+    plugins: [engineStandIns(basename(engine.path), engine.exports)],
+    // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
     },
   });
-  checkLazyPlacement(result.outputFiles, basename(lazy.path));
+  checkPlacement(result.outputFiles, basename(engine.path));
   copyFonts();
   writeAtomic(
     join(dist, 'THIRD-PARTY-LICENSES.txt'),
-    thirdPartyLicences([result.metafile, lazy.result.metafile]),
+    thirdPartyLicences([result.metafile, lazy.result.metafile, engine.result.metafile]),
   );
   const written = new Set();
   // main.js last: a process that sees the new main.js finds every chunk it names.
-  const files = [{ path: lazy.path, contents: lazy.file.contents }, ...result.outputFiles].sort(
-    (a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')),
-  );
+  const files = [
+    { path: lazy.path, contents: lazy.file.contents },
+    { path: engine.path, contents: engine.file.contents },
+    ...result.outputFiles,
+  ].sort((a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')));
   for (const file of files) {
     written.add(file.path);
     writeAtomic(file.path, file.contents);
@@ -248,15 +325,13 @@ export async function build({ clean = false } = {}) {
 }
 
 /**
- * The stand-ins require the lazy file by a name relative to the module whose `require` (the
- * banner's) loads it: every output naming it, and the one defining esbuild's __require helper
- * that calls that `require`, must be a chunk beside it in dist/chunks/, never main.js.
+ * The stand-ins name the engine bundle relative to their own chunk: every output naming it must
+ * be a chunk beside it in dist/chunks/, never main.js.
  */
-function checkLazyPlacement(outputs, name) {
+function checkPlacement(outputs, name) {
   for (const out of outputs) {
-    const uses = out.text.includes(name) || out.text.includes('var __require=');
-    if (uses && dirname(out.path) !== join(dist, 'chunks')) {
-      throw new Error(`${relative(here, out.path)} requires ${name} but is not in dist/chunks/`);
+    if (out.text.includes(name) && dirname(out.path) !== join(dist, 'chunks')) {
+      throw new Error(`${relative(here, out.path)} loads ${name} but is not in dist/chunks/`);
     }
   }
 }
