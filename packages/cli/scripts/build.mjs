@@ -264,15 +264,17 @@ function engineStandIns(file, exports) {
     setup(b) {
       const keys = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([k, s]) => [s, k]));
       b.onResolve({ filter: /^@yinzhang\/pdf(\/merge)?$/ }, (args) => ({
-        path: keys[args.path],
+        // Named for the chunks esbuild makes of them (engine-index-*.js, engine-merge-*.js).
+        path: `engine-${keys[args.path]}`,
         namespace: 'engine',
       }));
       b.onLoad({ filter: /./, namespace: 'engine' }, (args) => {
-        const names = exports[args.path];
-        if (!names) return { errors: [{ text: `no export list for ${args.path}` }] };
+        const key = args.path.slice('engine-'.length);
+        const names = exports[key];
+        if (!names) return { errors: [{ text: `no export list for ${key}` }] };
         return {
           contents: `import { loadEngine } from ${loader};
-const engine = loadEngine(new URL(${JSON.stringify(`./${file}`)}, import.meta.url))[${JSON.stringify(args.path)}];
+const engine = loadEngine(new URL(${JSON.stringify(`./${file}`)}, import.meta.url))[${JSON.stringify(key)}];
 export const { ${names.join(', ')} } = engine;
 `,
           resolveDir: here,
