@@ -12,7 +12,10 @@ import type { PageFraction } from '@yinzhang/seal/placement';
 import type { BenchSection, Cell } from '../lib/types';
 import { blankPage, textPages, withBookmarks } from './pdf-fixtures';
 
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/yinzhang.mjs', import.meta.url));
+/** The command line to time: this repository's, or another build's bin ($YINZHANG_BENCH_BIN). */
+const BIN =
+  process.env.YINZHANG_BENCH_BIN ??
+  fileURLToPath(new URL('../../packages/cli/bin/yinzhang.mjs', import.meta.url));
 const PAGES = 1000;
 const MERGE_FILES = 10;
 const MERGE_PAGES = 100;
