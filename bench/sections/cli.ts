@@ -12,7 +12,10 @@ import type { PageFraction } from '@yinzhang/seal/placement';
 import type { BenchSection, Cell } from '../lib/types';
 import { blankPage, textPages, withBookmarks } from './pdf-fixtures';
 
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/yinzhang.mjs', import.meta.url));
+/** The command line to time: this repository's, or another build's bin ($YINZHANG_BENCH_BIN). */
+const BIN =
+  process.env.YINZHANG_BENCH_BIN ??
+  fileURLToPath(new URL('../../packages/cli/bin/yinzhang.mjs', import.meta.url));
 const PAGES = 1000;
 const MERGE_FILES = 10;
 const MERGE_PAGES = 100;
@@ -24,6 +27,8 @@ const MAX_HELP_EXTRA_MS = 100;
 interface Job {
   readonly command: string;
   readonly args: readonly string[];
+  /** Added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** GNU time, for the CPU seconds of a child (wall time alone says little on a busy machine). */
@@ -37,13 +42,17 @@ interface Timing {
 }
 
 /** Wall (and CPU) time of one whole process, in ms; throws when it fails. */
-function runOnce({ command, args }: Job, cwd: string): Timing {
+function runOnce({ command, args, env }: Job, cwd: string): Timing {
   const cpuFile = path.join(cwd, '.cpu');
   const [cmd, argv] = hasGnuTime
     ? [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]]
     : [command, [...args]];
   const start = performance.now();
-  const run = spawnSync(cmd, argv, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = spawnSync(cmd, argv, {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: env ? { ...process.env, ...env } : process.env,
+  });
   const wall = performance.now() - start;
   if (run.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr.toString().trim()}`);
@@ -133,7 +142,9 @@ export const cliSection: BenchSection = {
           ratio,
           cpuRatio,
         ]);
-        if (ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
+        // The first-run row is shown for what it costs; the targets are for the usual run.
+        const target = !work.startsWith(' ');
+        if (target && ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
           warnings.push(`${work} is over ${MAX_RATIO}x ${reference}`);
       };
 
@@ -173,6 +184,16 @@ export const cliSection: BenchSection = {
           `stamp --every-page, ${PAGES} pages`,
           'qpdf --overlay',
           yinzhang(...stampArgs, '--every-page', '-o', 'out.pdf'),
+          overlayEvery,
+        ],
+        [
+          // A first run: the engine compiled without the code cache (packages/cli/src/code-cache.ts).
+          `  the same, no code cache`,
+          'qpdf --overlay',
+          {
+            ...yinzhang(...stampArgs, '--every-page', '-o', 'out.pdf'),
+            env: { YINZHANG_CACHE_DIR: '' },
+          },
           overlayEvery,
         ],
         [
@@ -218,7 +239,7 @@ export const cliSection: BenchSection = {
       rmSync(dir, { recursive: true, force: true });
     }
     return {
-      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
+      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; the engine's code cache written by each warm-up run and used after, as from a user's second run on; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
       columns: [
         'work',
         'yinzhang ms',

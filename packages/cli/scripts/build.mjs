@@ -24,6 +24,7 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAZY_LIBS, lazyEntry, lazyLibs, recordResolved } from './lazy-libs.mjs';
 import { isStale, SOURCE_ROOTS } from './stale.mjs';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,11 +149,11 @@ function pruneChunks(written, all) {
 }
 
 /** The licence texts of every npm package whose code went into the bundle. */
-function thirdPartyLicences(metafile) {
+function thirdPartyLicences(metafiles) {
   const packages = new Set();
-  for (const input of Object.keys(metafile.inputs)) {
-    // The plugin's modules (namespace:path) re-export packages that are inputs themselves.
-    if (input.startsWith('native-zlib:')) continue;
+  for (const input of metafiles.flatMap((m) => Object.keys(m.inputs))) {
+    // The plugins' modules (namespace:path) stand for packages that are inputs themselves.
+    if (/^(native-zlib|lazy-libs):/.test(input)) continue;
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(resolve(here, m[1]));
   }
@@ -166,48 +167,175 @@ function thirdPartyLicences(metafile) {
   return `Code from these packages is bundled in dist/:\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
 }
 
+/** Options both builds share. */
+const COMMON = {
+  absWorkingDir: here,
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  // ES module builds first: esbuild tree-shakes them and evaluates them without the CommonJS
+  // wrappers (pkijs, asn1js and their helpers ship both; CommonJS first cost ~50 ms per run).
+  mainFields: ['module', 'main'],
+  legalComments: 'none',
+  metafile: true,
+  minifySyntax: true,
+  minifyWhitespace: true,
+  sourcemap: false,
+  write: false,
+  logLevel: 'warning',
+};
+
+/**
+ * The signing libraries as one CommonJS file, required on first use (scripts/lazy-libs.mjs);
+ * `resolved` gets the file each library resolved to.
+ */
+async function buildLazy(esbuild, resolved) {
+  const result = await esbuild({
+    ...COMMON,
+    stdin: { contents: lazyEntry(), resolveDir: here, sourcefile: 'lazy-libs.js', loader: 'js' },
+    format: 'cjs',
+    outfile: join(dist, 'chunks', 'lazy.cjs'),
+    plugins: [recordResolved(resolved)],
+  });
+  for (const spec of Object.keys(LAZY_LIBS)) {
+    if (!resolved.has(spec)) throw new Error(`the lazy build did not resolve ${spec}`);
+  }
+  const [file] = result.outputFiles;
+  const hash = file.hash
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return { file, path: join(dist, 'chunks', `lazy-${hash}.cjs`), result };
+}
+
+/** The engine's entry points the command line imports, by their key in the engine bundle. */
+const ENGINE_ENTRIES = { index: '@yinzhang/pdf', merge: '@yinzhang/pdf/merge' };
+
+/**
+ * The PDF engine (@yinzhang/pdf with @libpdf/core) as one CommonJS file, which src/code-cache.ts
+ * loads with V8's code cache, and the names each entry exports (for the stand-ins).
+ */
+async function buildEngine(esbuild, plugins) {
+  const contents = Object.entries(ENGINE_ENTRIES)
+    .map(([key, spec]) => `export * as ${key} from ${JSON.stringify(spec)};`)
+    .join('\n');
+  const result = await esbuild({
+    ...COMMON,
+    stdin: { contents, resolveDir: here, sourcefile: 'engine.js', loader: 'js' },
+    format: 'cjs',
+    outfile: join(dist, 'chunks', 'engine.cjs'),
+    plugins,
+  });
+  // The exported names, from an ES module build of the same entries (a CommonJS build's
+  // metafile does not list them); types are not among them.
+  const names = await esbuild({
+    ...COMMON,
+    entryPoints: ENGINE_ENTRIES,
+    format: 'esm',
+    splitting: true,
+    outdir: join(dist, 'names'),
+    plugins,
+    minifySyntax: false,
+    minifyWhitespace: false,
+  });
+  const exports = {};
+  for (const [path, out] of Object.entries(names.metafile.outputs)) {
+    const key = basename(path, '.js');
+    if (out.entryPoint && key in ENGINE_ENTRIES) exports[key] = out.exports;
+  }
+  const [file] = result.outputFiles;
+  return { file, path: join(dist, 'chunks', `engine-${shortHash(file)}.cjs`), result, exports };
+}
+
+const shortHash = (file) =>
+  file.hash
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+
+/**
+ * The esbuild plugin for the main build: '@yinzhang/pdf' and '@yinzhang/pdf/merge' become
+ * modules that take their exports from the engine bundle `file` (in dist/chunks/).
+ */
+function engineStandIns(file, exports) {
+  const loader = JSON.stringify(join(here, 'src', 'code-cache.ts'));
+  return {
+    name: 'engine',
+    setup(b) {
+      const keys = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([k, s]) => [s, k]));
+      b.onResolve({ filter: /^@yinzhang\/pdf(\/merge)?$/ }, (args) => ({
+        // Named for the chunks esbuild makes of them (engine-index-*.js, engine-merge-*.js).
+        path: `engine-${keys[args.path]}`,
+        namespace: 'engine',
+      }));
+      b.onLoad({ filter: /./, namespace: 'engine' }, (args) => {
+        const key = args.path.slice('engine-'.length);
+        const names = exports[key];
+        if (!names) return { errors: [{ text: `no export list for ${key}` }] };
+        return {
+          contents: `import { loadEngine } from ${loader};
+const engine = loadEngine(new URL(${JSON.stringify(`./${file}`)}, import.meta.url))[${JSON.stringify(key)}];
+export const { ${names.join(', ')} } = engine;
+`,
+          resolveDir: here,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
 export async function build({ clean = false } = {}) {
   const { build: esbuild } = await import('esbuild');
+  const resolved = new Map();
+  const lazy = await buildLazy(esbuild, resolved);
+  const engine = await buildEngine(esbuild, [nativeZlib, lazyLibs(basename(lazy.path), resolved)]);
   const result = await esbuild({
     absWorkingDir: here,
+    ...COMMON,
     entryPoints: { main: 'src/main.ts' },
-    bundle: true,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
-    plugins: [nativeZlib],
-    // ES module builds first: esbuild tree-shakes them and evaluates them without the CommonJS
-    // wrappers (pkijs, asn1js and their helpers ship both; CommonJS first cost ~50 ms per run).
-    mainFields: ['module', 'main'],
+    plugins: [engineStandIns(basename(engine.path), engine.exports)],
     // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",
     },
-    legalComments: 'none',
-    metafile: true,
-    minifySyntax: true,
-    minifyWhitespace: true,
-    sourcemap: false,
-    write: false,
-    logLevel: 'warning',
   });
+  checkPlacement(result.outputFiles, basename(engine.path));
   copyFonts();
-  writeAtomic(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicences(result.metafile));
+  writeAtomic(
+    join(dist, 'THIRD-PARTY-LICENSES.txt'),
+    thirdPartyLicences([result.metafile, lazy.result.metafile, engine.result.metafile]),
+  );
   const written = new Set();
   // main.js last: a process that sees the new main.js finds every chunk it names.
-  const files = [...result.outputFiles].sort(
-    (a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')),
-  );
+  const files = [
+    { path: lazy.path, contents: lazy.file.contents },
+    { path: engine.path, contents: engine.file.contents },
+    ...result.outputFiles,
+  ].sort((a, b) => Number(a.path.endsWith('/main.js')) - Number(b.path.endsWith('/main.js')));
   for (const file of files) {
     written.add(file.path);
     writeAtomic(file.path, file.contents);
   }
   pruneChunks(written, clean);
   return files.map((f) => relative(here, f.path));
+}
+
+/**
+ * The stand-ins name the engine bundle relative to their own chunk: every output naming it must
+ * be a chunk beside it in dist/chunks/, never main.js.
+ */
+function checkPlacement(outputs, name) {
+  for (const out of outputs) {
+    if (out.text.includes(name) && dirname(out.path) !== join(dist, 'chunks')) {
+      throw new Error(`${relative(here, out.path)} loads ${name} but is not in dist/chunks/`);
+    }
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,6 +16,7 @@ export const SOURCE_ROOTS = [
   '../pdf/package.json',
   '../../package-lock.json',
   'scripts/build.mjs',
+  'scripts/lazy-libs.mjs',
 ];
 
 function newest(path) {

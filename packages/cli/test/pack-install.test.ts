@@ -100,12 +100,15 @@ describe('npm pack, npm install <tarball>, npx yinzhang', () => {
       ).catch((e) => e);
       expect(ours(stamped.stderr)).toEqual(['yinzhang stamp: --y is required (see --help)']);
       const place = ['--x', '0.6', '--y', '0.7', '--width', '42mm', '-o', 'out.pdf'];
+      // The engine's code cache (src/code-cache.ts) is written where the user's cache goes.
+      const cache = join(work, 'cache');
       const ok = await run(
         NPX,
         ['yinzhang', 'stamp', 'in.pdf', '--image', 'seal.png', '--every-page', ...place],
-        { cwd: app },
+        { cwd: app, env: { ...process.env, YINZHANG_CACHE_DIR: cache } },
       );
       expect(ours(ok.stderr).at(-1)).toMatch(/^wrote out\.pdf \(3 pages, \d+ KB\)$/);
+      expect(readdirSync(cache)).toEqual([expect.stringMatching(/^engine-\w+\.cjs\..+\.bin$/)]);
       await run('qpdf', ['--check', join(app, 'out.pdf')]);
       const page3 = await run('pdftoppm', ['-r', '36', '-f', '3', '-l', '3', '-png', 'out.pdf'], {
         cwd: app,
