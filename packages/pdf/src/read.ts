@@ -23,6 +23,7 @@ import { latin1Text } from './latin1';
 import { pageShape } from './page-shape';
 import { damaged, repairPageTree, walkPageTree } from './page-tree';
 import { looksComplete, looksLikePdf } from './sniff';
+import { reindexedObjects } from './xref-index';
 
 export interface ReadPdf {
   readonly pdf: PDF;
@@ -67,6 +68,15 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
     const refusal = misplaced ? damaged(err) : err;
     if (pdf.recoveredViaBruteForce || pdf.isEncrypted || !file.header || !file.complete) {
       throw refusal;
+    }
+    // Entries that name the wrong slot of an object stream (xref-index.ts): set right by an
+    // appended section, the file is read as qpdf reads it and appended to, not rebuilt.
+    const reindexed = reindexedObjects(pdf, bytes);
+    if (reindexed) {
+      const read = await parse(reindexed)
+        .then((again) => examine(again, { ...file, bytes: reindexed }))
+        .catch(() => undefined);
+      if (read && !read.repaired) return read;
     }
     return examine(await rebuild(bytes, refusal), file).catch((again: unknown) => {
       throw again instanceof Misplaced ? damaged(again) : again;
