@@ -40,7 +40,7 @@ export function drawnContent(entry: PdfObject | undefined): Uint8Array | undefin
 }
 
 /** Flate and nothing else, no predictor: what fflate inflates directly. */
-function plainFlate(stream: PdfStream): boolean {
+export function plainFlate(stream: PdfStream): boolean {
   const filter = stream.get('Filter');
   const only = filter instanceof PdfArray && filter.length === 1 ? filter.at(0) : filter;
   return (

@@ -19,14 +19,18 @@ import {
   PdfStream,
   PdfString,
 } from '@libpdf/core';
+import { Unzlib } from 'fflate';
 import { latin1Text } from './latin1';
+import { decodedContent, plainFlate } from './page-content';
 
 /** How many cross-reference sections are followed back through /Prev. */
 const MAX_SECTIONS = 64;
 
+/** The entries in force that name an object stream slot, in three parallel lists. */
 interface Compressed {
-  readonly stream: number;
-  readonly index: number;
+  readonly objects: number[];
+  readonly streams: number[];
+  readonly indexes: number[];
 }
 
 /**
@@ -38,22 +42,21 @@ export function reindexedObjects(pdf: PDF, bytes: Uint8Array): Uint8Array | unde
   const chain = readChain(pdf, bytes);
   if (chain === undefined) return undefined;
   const corrections: { object: number; stream: number; index: number }[] = [];
-  const byStream = new Map<number, [number, Compressed][]>();
-  for (const entry of chain.compressed) {
-    const list = byStream.get(entry[1].stream) ?? [];
-    list.push(entry);
-    byStream.set(entry[1].stream, list);
-  }
-  for (const [stream, entries] of byStream) {
-    const listed = objectStreamNumbers(pdf, stream);
-    if (listed === undefined) continue;
-    let position: Map<number, number> | undefined;
-    for (const [object, { index }] of entries) {
-      if (listed[index] === object) continue;
-      position ??= firstPositions(listed);
-      const at = position.get(object);
-      if (at !== undefined) corrections.push({ object, stream, index: at });
+  const headers = new Map<number, { listed: number[]; position?: Map<number, number> } | null>();
+  const { objects, streams, indexes } = chain.compressed;
+  for (let k = 0; k < objects.length; k++) {
+    const object = objects[k] as number;
+    const stream = streams[k] as number;
+    let header = headers.get(stream);
+    if (header === undefined) {
+      const listed = objectStreamNumbers(pdf, stream);
+      header = listed ? { listed } : null;
+      headers.set(stream, header);
     }
+    if (header === null || header.listed[indexes[k] as number] === object) continue;
+    header.position ??= firstPositions(header.listed);
+    const at = header.position.get(object);
+    if (at !== undefined) corrections.push({ object, stream, index: at });
   }
   if (corrections.length === 0) return undefined;
   return appendSection(bytes, chain, corrections);
@@ -64,15 +67,15 @@ interface Chain {
   readonly start: number;
   /** The newest section's dictionary: /Size, /Root, /Info, /ID. */
   readonly trailer: PdfDict;
-  /** The entries in force that name an object stream slot, newest section first. */
-  readonly compressed: Map<number, Compressed>;
+  readonly compressed: Compressed;
 }
 
 function readChain(pdf: PDF, bytes: Uint8Array): Chain | undefined {
   const start = startXref(bytes);
   if (start === undefined) return undefined;
+  /** Object numbers a newer section has already given (an older entry for them is no longer in force). */
   const decided = new Set<number>();
-  const compressed = new Map<number, Compressed>();
+  const compressed: Compressed = { objects: [], streams: [], indexes: [] };
   let trailer: PdfDict | undefined;
   const visited = new Set<number>();
   let offset: number | undefined = start;
@@ -117,11 +120,7 @@ function xrefStreamAt(pdf: PDF, bytes: Uint8Array, offset: number): PdfStream | 
 }
 
 /** Adds the section's entries not decided by a newer one; false when it cannot be read. */
-function readEntries(
-  section: PdfStream,
-  decided: Set<number>,
-  compressed: Map<number, Compressed>,
-): boolean {
+function readEntries(section: PdfStream, decided: Set<number>, compressed: Compressed): boolean {
   const widths = numbers(section.get('W'));
   const size = section.get('Size');
   if (widths?.length !== 3 || !(size instanceof PdfNumber)) return false;
@@ -129,33 +128,39 @@ function readEntries(
   if (ranges.length % 2 !== 0) return false;
   let data: Uint8Array;
   try {
-    data = section.getDecodedData();
+    data = decodedContent(section);
   } catch {
     return false;
   }
   const [w0, w1, w2] = widths as [number, number, number];
   const row = w0 + w1 + w2;
   if (row === 0 || widths.some((w) => w < 0 || w > 8)) return false;
-  const field = (at: number, width: number) => {
-    let value = 0;
-    for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
-    return value;
-  };
+  // The first section read (the newest) decides every object it lists: no set needed for it.
+  const first = decided.size === 0;
+  const listed: number[] = [];
   let at = 0;
   for (let r = 0; r < ranges.length; r += 2) {
-    const first = ranges[r] as number;
+    const start = ranges[r] as number;
     const count = ranges[r + 1] as number;
-    for (let k = 0; k < count; k++, at += row) {
-      if (at + row > data.length) return true;
-      const object = first + k;
-      if (decided.has(object)) continue;
-      decided.add(object);
-      const type = w0 === 0 ? 1 : field(at, w0);
-      if (type === 2)
-        compressed.set(object, { stream: field(at + w0, w1), index: field(at + w0 + w1, w2) });
+    for (let k = 0; k < count && at + row <= data.length; k++, at += row) {
+      const object = start + k;
+      if (!first && decided.has(object)) continue;
+      listed.push(object);
+      if ((w0 === 0 ? 1 : field(data, at, w0)) !== 2) continue;
+      compressed.objects.push(object);
+      compressed.streams.push(field(data, at + w0, w1));
+      compressed.indexes.push(field(data, at + w0 + w1, w2));
     }
   }
+  for (const object of listed) decided.add(object);
   return true;
+}
+
+/** A big-endian field of `width` bytes. */
+function field(data: Uint8Array, at: number, width: number): number {
+  let value = 0;
+  for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
+  return value;
 }
 
 function numbers(value: unknown): number[] | undefined {
@@ -176,12 +181,13 @@ function objectStreamNumbers(pdf: PDF, stream: number): number[] | undefined {
   const n = object.get('N');
   const first = object.get('First');
   if (!(n instanceof PdfNumber) || !(first instanceof PdfNumber)) return undefined;
-  let data: Uint8Array;
+  let data: Uint8Array | undefined;
   try {
-    data = object.getDecodedData();
+    data = headerBytes(object, first.value);
   } catch {
     return undefined;
   }
+  if (data === undefined) return undefined;
   // The header is pairs of integers (object number, offset): every other one is a number.
   const listed: number[] = [];
   const end = Math.min(first.value, data.length);
@@ -196,6 +202,35 @@ function objectStreamNumbers(pdf: PDF, stream: number): number[] | undefined {
     }
   }
   return listed;
+}
+
+/**
+ * The first `length` bytes of an object stream's data: for plain Flate, only as much as is needed
+ * is inflated (bug1978317's stream inflates to 16 MB, its header is the first 0.9 MB).
+ */
+function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined {
+  if (!plainFlate(stream)) return decodedContent(stream).subarray(0, length);
+  const parts: Uint8Array[] = [];
+  let have = 0;
+  const inflater = new Unzlib((chunk) => {
+    parts.push(chunk);
+    have += chunk.length;
+  });
+  const { data } = stream;
+  const CHUNK = 1 << 16;
+  for (let at = 0; at < data.length && have < length; at += CHUNK) {
+    const end = Math.min(data.length, at + CHUNK);
+    inflater.push(data.subarray(at, end), end === data.length);
+  }
+  const out = new Uint8Array(Math.min(have, length));
+  let at = 0;
+  for (const part of parts) {
+    if (at >= out.length) break;
+    const take = part.subarray(0, out.length - at);
+    out.set(take, at);
+    at += take.length;
+  }
+  return out;
 }
 
 function firstPositions(listed: readonly number[]): Map<number, number> {
