@@ -73,7 +73,7 @@ export function inflate(data: Uint8Array): Uint8Array {
 }
 
 /** Flate and nothing else, no predictor: what fflate inflates directly. */
-function plainFlate(stream: PdfStream): boolean {
+export function plainFlate(stream: PdfStream): boolean {
   const filter = stream.get('Filter');
   const only = filter instanceof PdfArray && filter.length === 1 ? filter.at(0) : filter;
   return (

@@ -23,6 +23,8 @@ import { latin1Text } from './latin1';
 import { pageShape } from './page-shape';
 import { damaged, repairPageTree, walkPageTree } from './page-tree';
 import { looksComplete, looksLikePdf } from './sniff';
+import { reindexedObjects } from './xref-index';
+import { realignedPrev } from './xref-prev';
 
 export interface ReadPdf {
   readonly pdf: PDF;
@@ -48,6 +50,15 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
     if (!file.header) throw notPdf();
     const refusal = file.complete ? damaged(err) : incomplete();
     if (encrypted(bytes)) throw refusal;
+    // An update's /Prev a few bytes early (xref-prev.ts): set right by an appended copy of the
+    // newest section, the file is read as qpdf reads it and appended to, not rebuilt.
+    const realigned = file.complete ? realignedPrev(bytes) : undefined;
+    if (realigned) {
+      const read = await parse(realigned)
+        .then((again) => examine(again, { ...file, bytes: realigned }))
+        .catch(() => undefined);
+      if (read && !read.repaired) return read;
+    }
     // The cross-reference data is too broken to find the catalog (every offset wrong, /Root
     // missing, none at all): rebuild it from the objects, as readers do. A file without its
     // end markers is then checked for what the cut took (checkCut).
@@ -67,6 +78,15 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
     const refusal = misplaced ? damaged(err) : err;
     if (pdf.recoveredViaBruteForce || pdf.isEncrypted || !file.header || !file.complete) {
       throw refusal;
+    }
+    // Entries that name the wrong slot of an object stream (xref-index.ts): set right by an
+    // appended section, the file is read as qpdf reads it and appended to, not rebuilt.
+    const reindexed = reindexedObjects(pdf, bytes);
+    if (reindexed) {
+      const read = await parse(reindexed)
+        .then((again) => examine(again, { ...file, bytes: reindexed }))
+        .catch(() => undefined);
+      if (read && !read.repaired) return read;
     }
     return examine(await rebuild(bytes, refusal), file).catch((again: unknown) => {
       throw again instanceof Misplaced ? damaged(again) : again;

@@ -7,8 +7,8 @@
  * page 1 never reaches (a second page's fonts and image, form fields, bookmarks, an attachment),
  * and the test asserts on what @libpdf/core loaded, not on time.
  */
-import { PdfDict, PdfName, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
-import { describe, expect, it } from 'vitest';
+import { PDF, PdfDict, PdfName, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type EncryptionMethod,
   qpdfCheck,
@@ -166,4 +166,25 @@ describe('a stamp on page 1 loads only what it draws on', () => {
       expect(out.length - input.length).toBeLessThan(plainGrowth + 1500);
     },
   );
+
+  // AES-256's key derivation (ISO 32000-2 algorithm 2.B, plain JavaScript in @libpdf/core) runs
+  // inside each load, twice for a user password (three times when the empty password is the
+  // owner's): the stamp must open the file once and save the update with the key it has
+  // (pr6531_2, empty_protected, secHandler, issue7665).
+  it('AES-256: one load for the whole stamp', async () => {
+    const passwords = { userPassword: '', ownerPassword: 'owner' };
+    const input = qpdfEncrypt(plain, { method: 'AES-256', ...passwords });
+    const load = vi.spyOn(PDF, 'load');
+    try {
+      const out = await stampPdf(input, {
+        images: { s: centreStamp },
+        placements: [centrePlacement],
+        ignoreRestrictions: true,
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(qpdfCheck(out)).toBeNull();
+    } finally {
+      load.mockRestore();
+    }
+  });
 });

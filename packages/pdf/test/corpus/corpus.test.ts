@@ -30,9 +30,10 @@ const KNOWN: Readonly<Record<string, string>> = {
     'draws nothing right, not even a full-page fill appended to the content or drawn through a ' +
     'form XObject; an explicit /SMask /None does not help either',
   'bug1978317.pdf':
-    'a page of 32,000 annotations in one object stream whose cross-reference indexes overflow ' +
-    '16 bits: read by repair and rewritten in full, about 6 s a path alone but over the ' +
-    'per-file minute for five paths and their judges on a loaded machine',
+    'a page of 32,768 annotations in one object stream whose cross-reference indexes overflow ' +
+    '16 bits: read as written and appended to (src/xref-index.ts), 1-3 s a path, but the ' +
+    "judges' qpdf and pdftoppm runs over those annotations take about 30 s more, near the " +
+    'per-file minute on a loaded machine',
 };
 
 const dir = corpusDir();
