@@ -85,7 +85,10 @@ export function nativeFflate(real: FflateLike) {
       if (!out) return inflated ?? real.unzlibSync(data, opts);
       // Into the caller's buffer, as fflate does (the engine sizes one for page content); output
       // that does not fit goes to fflate, which fills the buffer as far as it goes.
-      if (!inflated || inflated.length > out.length) return real.unzlibSync(data, opts);
+      if (!inflated) return real.unzlibSync(data, opts);
+      // Longer than the caller's buffer: the whole output, in a buffer of its own (the caller
+      // tells it from its own buffer cut short); fflate would inflate it again only to stop there.
+      if (inflated.length > out.length) return inflated;
       out.set(inflated);
       return out.subarray(0, inflated.length);
     },

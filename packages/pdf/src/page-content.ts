@@ -64,7 +64,9 @@ export function inflate(data: Uint8Array): Uint8Array {
     const buffer = new Uint8Array(size);
     try {
       const out = unzlibSync(data, { out: buffer });
-      if (out.length < size) return out;
+      // fflate fills the given buffer; an inflater that hands back another one (the command
+      // line's native zlib, when the output outgrew the buffer) gave the whole output.
+      if (out.length < size || out.buffer !== buffer.buffer) return out;
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;
     }
