@@ -36,6 +36,11 @@ export const str = (args: Parsed, key: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/** "1 page", "3 pages": the count with its noun, for the lines that report a written file. */
+export function pagesText(count: number): string {
+  return `${count} ${count === 1 ? 'page' : 'pages'}`;
+}
+
 export function kb(bytes: number): string {
   // Not toLocaleString: its first call loads ICU's locale data, 10-60 ms of a run's time.
   const thousands = String(Math.max(1, Math.round(bytes / 1024))).replace(/\B(?=(\d{3})+$)/g, ',');

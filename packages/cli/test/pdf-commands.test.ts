@@ -173,5 +173,12 @@ describe('paging-seal, merge, img2pdf', () => {
     expect(run.code).toBe(0);
     const doc = await PDF.load(readFileSync(at('images.pdf')));
     expect(doc.getPages().map((p) => Math.round(p.width))).toEqual([150, 150]);
+    expect(run.stderr).toMatch(/^wrote images\.pdf \(2 pages, \d+ KB\)$/m);
+  });
+
+  it('img2pdf of one image says "1 page"', async () => {
+    const run = await yinzhang('img2pdf', 'photo.jpg', '-o', 'one-image.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^wrote one-image\.pdf \(1 page, \d+ KB\)$/m);
   });
 });

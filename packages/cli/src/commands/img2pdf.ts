@@ -1,5 +1,5 @@
 import type { Mm } from '@yinzhang/pdf';
-import { COMMON_HELP, type Command, kb, str } from '../command';
+import { COMMON_HELP, type Command, kb, pagesText, str } from '../command';
 import { UsageError } from '../errors';
 import { writeOutput } from '../files';
 import { millimetres, oneOf, required } from '../options';
@@ -52,6 +52,6 @@ ${COMMON_HELP}`,
       onProgress: report.onProgress,
     });
     await writeOutput(output, out);
-    report.note(`wrote ${output} (${images.length} pages, ${kb(out.length)})`);
+    report.note(`wrote ${output} (${pagesText(images.length)}, ${kb(out.length)})`);
   },
 };

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { COMMON_HELP, type Command, kb, str } from '../command';
+import { COMMON_HELP, type Command, kb, pagesText, str } from '../command';
 import { InputError, UsageError } from '../errors';
 import { readInput, writeOutput } from '../files';
 import { required } from '../options';
@@ -53,7 +53,7 @@ ${COMMON_HELP}`,
     const pages = results.reduce((n, r) => n + r.pages, 0);
     const merged = results.filter((r) => r.ok).length;
     report.note(
-      `wrote ${output} (${merged} of ${results.length} files, ${pages} pages, ${kb(bytes.length)})`,
+      `wrote ${output} (${merged} of ${results.length} files, ${pagesText(pages)}, ${kb(bytes.length)})`,
     );
   },
 };

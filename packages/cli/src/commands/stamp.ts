@@ -1,5 +1,5 @@
 import { stampAtText } from '../at-text';
-import { COMMON_HELP, type Command, kb, str } from '../command';
+import { COMMON_HELP, type Command, kb, pagesText, str } from '../command';
 import { UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
 import { oneOf, PAGE_SELECTIONS, required } from '../options';
@@ -97,6 +97,6 @@ ${COMMON_HELP}`,
       ),
     );
     await writeOutput(output, out);
-    report.note(`wrote ${output} (${pageCount} pages, ${kb(out.length)})`);
+    report.note(`wrote ${output} (${pagesText(pageCount)}, ${kb(out.length)})`);
   },
 };
