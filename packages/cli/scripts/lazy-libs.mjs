@@ -37,6 +37,16 @@ export function lazyEntry() {
     .join('\n');
 }
 
+/** Where esbuild itself resolves an import (marked, so that our own hook lets it through). */
+function resolveReal(b, args) {
+  return b.resolve(args.path, {
+    kind: args.kind,
+    resolveDir: args.resolveDir,
+    importer: args.importer,
+    pluginData: { real: true },
+  });
+}
+
 /** Records where each library resolved to in the lazy file's build. */
 export function recordResolved(resolved) {
   return {
@@ -44,12 +54,7 @@ export function recordResolved(resolved) {
     setup(b) {
       b.onResolve({ filter }, async (args) => {
         if (args.pluginData?.real) return undefined;
-        const real = await b.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: { real: true },
-        });
+        const real = await resolveReal(b, args);
         if (real.errors.length === 0) resolved.set(args.path, real.path);
         return real;
       });
@@ -99,12 +104,7 @@ export function lazyLibs(file, resolved) {
     setup(b) {
       b.onResolve({ filter }, async (args) => {
         if (args.pluginData?.real) return undefined;
-        const real = await b.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: { real: true },
-        });
+        const real = await resolveReal(b, args);
         if (real.errors.length > 0) return { errors: real.errors };
         if (real.path !== resolved.get(args.path)) {
           return {

@@ -7,9 +7,9 @@
  * objects in the stream, so that the catalog, page tree and page (slots 258-260) wrap round.
  */
 import { describe, expect, it } from 'vitest';
-import { type PdfNoticeCode, readPdfInfo, stampPdf } from '../src';
+import { readPdfInfo } from '../src';
 import { A4 } from './helpers/broken-pdfs';
-import { centrePlacement, centreStamp, latin1 } from './helpers/centre-stamp';
+import { latin1, stampAppended } from './helpers/centre-stamp';
 import { findBox, isBlack, isRed, qpdfCheck, renderPage } from './helpers/raster';
 
 const DUMMIES = 258;
@@ -74,9 +74,6 @@ function wrappedIndexPdf(indexBytes: 1 | 2): Uint8Array {
   return out;
 }
 
-const startsWith = (whole: Uint8Array, part: Uint8Array) =>
-  whole.length >= part.length && part.every((b, i) => whole[i] === b);
-
 describe('object-stream indexes that wrap round (bug1978317)', () => {
   it.each([1, 2] as const)(
     'a %i-byte index field: qpdf reads the file as it is, and so do we',
@@ -91,25 +88,13 @@ describe('object-stream indexes that wrap round (bug1978317)', () => {
 
   it('is stamped by an appended update, which qpdf accepts and poppler draws', async () => {
     const input = wrappedIndexPdf(1);
-    const notices: PdfNoticeCode[] = [];
-    const out = await stampPdf(input, {
-      images: { s: centreStamp },
-      placements: [centrePlacement],
-      onNotice: (n) => notices.push(n.code),
-    });
     // The incremental path: the input's bytes untouched at the front, no rewrite told of.
-    expect(notices).toEqual([]);
-    expect(startsWith(out, input)).toBe(true);
-    expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
+    const out = await stampAppended(input);
     const page = renderPage(out, 1);
     expect(findBox(page, isBlack)).toBeDefined();
     expect(findBox(page, isRed)).toBeDefined();
     // The output reads as written, with no correction left to make: stamped again, appended again.
-    const again = await stampPdf(out, {
-      images: { s: centreStamp },
-      placements: [centrePlacement],
-    });
-    expect(startsWith(again, out)).toBe(true);
+    const again = await stampAppended(out);
     expect((await readPdfInfo(again)).repaired).toBe(false);
   });
 });

@@ -5,8 +5,8 @@
  * rewrite it (src/xref-prev.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { type PdfNoticeCode, readPdfInfo, stampPdf } from '../src';
-import { centrePlacement, centreStamp, latin1 } from './helpers/centre-stamp';
+import { readPdfInfo } from '../src';
+import { latin1, stampAppended } from './helpers/centre-stamp';
 import { findBox, isBlack, isRed, qpdfCheck, renderPage } from './helpers/raster';
 
 const GAP = 13;
@@ -54,9 +54,6 @@ function earlyPrev(early: number, updates = 1): Uint8Array {
   return latin1(body);
 }
 
-const startsWith = (whole: Uint8Array, part: Uint8Array) =>
-  whole.length >= part.length && part.every((b, i) => whole[i] === b);
-
 describe('an update whose /Prev points at the white space before its section (issue15092)', () => {
   it.each([
     [0, 1],
@@ -75,24 +72,12 @@ describe('an update whose /Prev points at the white space before its section (is
     '%i updates: stamped by an appended update, which qpdf accepts and poppler draws',
     async (updates) => {
       const input = earlyPrev(GAP, updates);
-      const notices: PdfNoticeCode[] = [];
-      const out = await stampPdf(input, {
-        images: { s: centreStamp },
-        placements: [centrePlacement],
-        onNotice: (n) => notices.push(n.code),
-      });
-      expect(notices).toEqual([]);
-      expect(startsWith(out, input)).toBe(true);
-      expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
+      const out = await stampAppended(input);
       expect(findBox(renderPage(out, 1), isRed)).toBeDefined();
       expect(findBox(renderPage(out, 1), isBlack)).toBeDefined();
       expect(findBox(renderPage(out, 2), isRed)).toBeUndefined();
       // Stamped again: the output reads as written.
-      const again = await stampPdf(out, {
-        images: { s: centreStamp },
-        placements: [centrePlacement],
-      });
-      expect(startsWith(again, out)).toBe(true);
+      await stampAppended(out);
     },
   );
 });

@@ -1,7 +1,6 @@
 import { COMMON_HELP, type Command, kb, str } from '../command';
 import { InputError, UsageError } from '../errors';
 import { aboutFile, readInput, writeOutput } from '../files';
-import { withoutLibraryWarnings } from '../library-warnings';
 import { required } from '../options';
 import {
   PLACEMENT_OPTIONS,
@@ -109,17 +108,16 @@ ${COMMON_HELP}`,
     const placement = placeOnPage(flags, { index, page }, { id: 'seal', ...image });
     const out = await aboutFile(
       input,
-      withoutLibraryWarnings(() =>
-        signPdf(bytes, {
-          key,
-          appearance: { image: image.bytes, placement },
-          reason: str(args, 'reason'),
-          location: str(args, 'location'),
-          certify,
-          password,
-          timestamp: tsa === undefined ? undefined : httpTimestamp(tsa),
-        }),
-      ),
+      // The engine's own console output goes to the debug log (@yinzhang/pdf's engine log).
+      signPdf(bytes, {
+        key,
+        appearance: { image: image.bytes, placement },
+        reason: str(args, 'reason'),
+        location: str(args, 'location'),
+        certify,
+        password,
+        timestamp: tsa === undefined ? undefined : httpTimestamp(tsa),
+      }),
     );
     await writeOutput(output, out);
     const level = tsa ? 'PAdES B-T' : 'PAdES B-B';

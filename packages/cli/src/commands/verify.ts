@@ -1,7 +1,6 @@
 import { type Command, str } from '../command';
 import { EXIT, UnreadableError, UsageError } from '../errors';
 import { readInput } from '../files';
-import { withoutLibraryWarnings } from '../library-warnings';
 import { language } from '../locale';
 import { renderReports } from './verify-text';
 
@@ -36,9 +35,7 @@ after each signature. Exit 0 when there is at least one signature and all are in
     const { verifyPdf } = await import('@yinzhang/pdf');
     let signatures: Awaited<ReturnType<typeof verifyPdf>>['signatures'];
     try {
-      ({ signatures } = await withoutLibraryWarnings(() =>
-        verifyPdf(bytes, { trust, password: str(args, 'password') }),
-      ));
+      ({ signatures } = await verifyPdf(bytes, { trust, password: str(args, 'password') }));
     } catch (err) {
       const e = err as Error & { code?: string };
       if (e.code === 'BAD_CERTIFICATE') throw new UsageError(`--trust: ${e.message}`);

@@ -3,8 +3,11 @@
  * of the page, where pdftoppm must show it red.
  */
 import type { PageFraction } from '@yinzhang/seal/placement';
-import type { Placement } from '../../src';
+import { expect } from 'vitest';
+import { type PdfNoticeCode, type Placement, stampPdf } from '../../src';
 import { markedStamp } from './images';
+import { qpdfCheck } from './raster';
+import { startsWithBytes } from './update-fixtures';
 
 const f = (n: number) => n as PageFraction;
 
@@ -23,3 +26,20 @@ export const centrePlacement: Placement = {
 
 /** Bytes of a string of char codes below 256 (a PDF written as text). */
 export const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
+
+/**
+ * The centre stamp on page 1, checked to be an appended update: no notice (no repair, no
+ * rewrite), the input's bytes untouched in front, and an output qpdf finds clean.
+ */
+export async function stampAppended(input: Uint8Array): Promise<Uint8Array> {
+  const notices: PdfNoticeCode[] = [];
+  const out = await stampPdf(input, {
+    images: { s: centreStamp },
+    placements: [centrePlacement],
+    onNotice: (n) => notices.push(n.code),
+  });
+  expect(notices).toEqual([]);
+  expect(startsWithBytes(out, input)).toBe(true);
+  expect(qpdfCheck(out)).toMatch(/No syntax or stream encoding errors/);
+  return out;
+}
