@@ -26,7 +26,7 @@ export default function MergeFileRow({ file, onUnlock }: { file: MergeFile; onUn
         </span>
         <SignaturesDropped count={file.signatures} />
         {file.pdfA && (
-          <span className={styles.signatures} data-pdfa={file.pdfA}>
+          <span className={styles.note} data-pdfa={file.pdfA}>
             {t('trust.mergePdfA')}
           </span>
         )}
