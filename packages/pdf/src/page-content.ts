@@ -14,7 +14,7 @@ import { unzlibSync } from 'fflate';
 export function decodedContent(stream: PdfStream): Uint8Array {
   if (plainFlate(stream)) {
     try {
-      return inflate(stream.data);
+      return inflateSeen(stream.data);
     } catch {
       // decoded leniently below
     }
@@ -74,6 +74,72 @@ export function inflate(data: Uint8Array): Uint8Array {
   return unzlibSync(data);
 }
 
+/** Flate data short enough to be remembered by its bytes, and output short enough to keep. */
+const SEEN_INPUT = 256;
+const SEEN_OUTPUT = 4096;
+/** Remembered at most (at 4 KB each, 4 MB); past that the memory starts again. */
+const SEEN_ENTRIES = 1024;
+
+interface Seen {
+  readonly data: Uint8Array;
+  readonly out?: Uint8Array;
+  readonly error?: unknown;
+}
+
+/** Small Flate data met before, by a hash of its bytes: its output, or its error. */
+const seen = new Map<number, Seen[]>();
+let seenCount = 0;
+
+/** FNV-1a over the bytes. */
+function hash(data: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < data.length; i++) h = Math.imul(h ^ (data[i] as number), 0x01000193);
+  return h;
+}
+
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * inflate(), remembering small streams: writers that add content to every page (stampers, and
+ * libraries that wrap each page's content in `q` and `Q` streams of their own) repeat the same
+ * few small streams on every page, and a batch of 1000 pages inflated each copy again. For such
+ * streams each inflate costs far more than its bytes (zlib's set-up, code not yet compiled in a
+ * short process); a lookup by the bytes does not. Callers get a copy of a remembered output, so
+ * nothing they do to it reaches the next page's.
+ */
+export function inflateSeen(data: Uint8Array): Uint8Array {
+  if (data.length > SEEN_INPUT) return inflate(data);
+  const h = hash(data);
+  const bucket = seen.get(h);
+  const known = bucket?.find((s) => same(s.data, data));
+  if (known) {
+    if (known.out) return known.out.slice();
+    throw known.error;
+  }
+  if (seenCount >= SEEN_ENTRIES) {
+    seen.clear();
+    seenCount = 0;
+  }
+  const remember = (entry: Seen) => {
+    seenCount++;
+    if (bucket) bucket.push(entry);
+    else seen.set(h, [entry]);
+  };
+  let out: Uint8Array;
+  try {
+    out = inflate(data);
+  } catch (error) {
+    remember({ data: data.slice(), error });
+    throw error;
+  }
+  if (out.length <= SEEN_OUTPUT) remember({ data: data.slice(), out: out.slice() });
+  return out;
+}
+
 /** Flate and nothing else, no predictor: what fflate inflates directly. */
 export function plainFlate(stream: PdfStream): boolean {
   const filter = stream.get('Filter');
@@ -89,7 +155,7 @@ export function plainFlate(stream: PdfStream): boolean {
 export function inflatesAsWritten(stream: PdfStream): boolean {
   if (!plainFlate(stream)) return true;
   try {
-    inflate(stream.data);
+    inflateSeen(stream.data);
     return true;
   } catch {
     return false;
