@@ -183,9 +183,15 @@ export class InputCopier {
     return undefined;
   }
 
-  /** A deep copy of `object` for the merged file; references map to the objects' copies. */
+  /**
+   * `object` for the merged file: a deep copy whose references map to the objects' copies. A
+   * dictionary, stream or array that holds no reference and no link is the same in both files
+   * and is taken as it is (most content streams, boxes, simple fonts): nothing writes to it, and
+   * copying every one was a good part of a merge's time and garbage.
+   */
   copy(object: PdfObject): PdfObject {
     if (object instanceof PdfRef) return this.copyRef(object);
+    if (selfContained(object)) return object;
     if (object instanceof PdfDict) return this.copyDict(object);
     if (object instanceof PdfArray) {
       const items: PdfObject[] = [];
@@ -246,6 +252,22 @@ export class InputCopier {
     copy.delete('A');
     copy.set('Dest', this.copy(explicit));
   }
+}
+
+/**
+ * A dictionary or array with no reference and no link anywhere inside (a stream's data aside;
+ * the writer states a stream's /Length from its data, so a direct /Length is no reference).
+ */
+function selfContained(object: PdfObject, depth = 0): boolean {
+  if (object instanceof PdfRef) return false;
+  if (depth > MAX_TREE_DEPTH) return false;
+  if (object instanceof PdfDict) {
+    if (isLink(object)) return false;
+    for (const [, value] of object) if (!selfContained(value, depth + 1)) return false;
+  } else if (object instanceof PdfArray) {
+    for (const item of object) if (!selfContained(item, depth + 1)) return false;
+  }
+  return true;
 }
 
 /** The catalog, page-tree nodes and pages outside the page tree stay behind. */
