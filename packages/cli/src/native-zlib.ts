@@ -19,18 +19,10 @@ type StreamHandler = (data: Bytes, final: boolean) => void;
 
 const view = (b: Buffer): Bytes => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/**
- * Output chunks for short input: Node's default is a 16 KB buffer of its own per call, which
- * costs more than inflating a page's small content stream; 2 KB come from Node's buffer pool
- * (longer output takes several chunks, joined). About 12 % of a cold run over 4000 streams.
- */
-const SHORT_INPUT = 1024;
-const SHORT_CHUNKS = { chunkSize: 2048 };
-
 /** Inflates a whole zlib stream natively; undefined when Node refuses it. */
 function nativeInflate(data: Bytes): Bytes | undefined {
   try {
-    return view(inflateSync(data, data.length <= SHORT_INPUT ? SHORT_CHUNKS : undefined));
+    return view(inflateSync(data));
   } catch {
     return undefined;
   }
