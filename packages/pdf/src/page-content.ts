@@ -5,6 +5,7 @@
  */
 import { PdfArray, PdfName, type PdfObject, PdfStream } from '@libpdf/core';
 import { unzlibSync } from 'fflate';
+import { latin1Text } from './latin1';
 
 /**
  * A content stream's data. Plain Flate (most content) is inflated by fflate, several times faster
@@ -80,28 +81,23 @@ const SEEN_OUTPUT = 4096;
 /** Remembered at most (at 4 KB each, 4 MB); past that the memory starts again. */
 const SEEN_ENTRIES = 1024;
 
-interface Seen {
-  readonly data: Uint8Array;
-  readonly out?: Uint8Array;
-  readonly error?: unknown;
-}
+/** Small Flate data met before, by its bytes: its output, or its error. */
+const seen = new Map<string, { out: Uint8Array } | { error: unknown }>();
 
-/** Small Flate data met before, by a hash of its bytes: its output, or its error. */
-const seen = new Map<number, Seen[]>();
-let seenCount = 0;
+type Decoder = { decode(bytes: Uint8Array): string };
+const { TextDecoder: Decoding } = globalThis as unknown as {
+  TextDecoder?: new (label: string) => Decoder;
+};
 
-/** FNV-1a over the bytes. */
-function hash(data: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < data.length; i++) h = Math.imul(h ^ (data[i] as number), 0x01000193);
-  return h;
-}
-
-function same(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+/**
+ * The bytes as a string key, one character each: windows-1252 as the Encoding Standard decodes it
+ * (what 'latin1' names there) gives each of the 256 bytes its own character, and the decoder is
+ * native code, where a loop over the bytes cost more than the inflating it saved in a cold process
+ * (every engine the code runs in has one; latin1Text where not).
+ */
+const keyDecoder = Decoding ? new Decoding('latin1') : undefined;
+const keyOf = (bytes: Uint8Array): string =>
+  keyDecoder ? keyDecoder.decode(bytes) : latin1Text(bytes);
 
 /**
  * inflate(), remembering small streams: writers that add content to every page (stampers, and
@@ -113,30 +109,21 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
  */
 export function inflateSeen(data: Uint8Array): Uint8Array {
   if (data.length > SEEN_INPUT) return inflate(data);
-  const h = hash(data);
-  const bucket = seen.get(h);
-  const known = bucket?.find((s) => same(s.data, data));
+  const key = keyOf(data);
+  const known = seen.get(key);
   if (known) {
-    if (known.out) return known.out.slice();
-    throw known.error;
+    if ('error' in known) throw known.error;
+    return known.out.slice();
   }
-  if (seenCount >= SEEN_ENTRIES) {
-    seen.clear();
-    seenCount = 0;
-  }
-  const remember = (entry: Seen) => {
-    seenCount++;
-    if (bucket) bucket.push(entry);
-    else seen.set(h, [entry]);
-  };
+  if (seen.size >= SEEN_ENTRIES) seen.clear();
   let out: Uint8Array;
   try {
     out = inflate(data);
   } catch (error) {
-    remember({ data: data.slice(), error });
+    seen.set(key, { error });
     throw error;
   }
-  if (out.length <= SEEN_OUTPUT) remember({ data: data.slice(), out: out.slice() });
+  if (out.length <= SEEN_OUTPUT) seen.set(key, { out: out.slice() });
   return out;
 }
 
