@@ -115,8 +115,9 @@ export function tooDeep(object: PdfObject): boolean {
   while (pending.length > 0 && !deep) {
     const item = pending.pop() as PdfDict | PdfArray;
     const depth = (depths.pop() as number) + 1;
-    if (item instanceof PdfDict) for (const [, v] of item) reach(v, depth);
-    else for (const v of item) reach(v, depth);
+    if (item instanceof PdfDict) {
+      for (const key of item.keys()) reach(item.get(key) as PdfObject, depth);
+    } else for (let i = 0; i < item.length; i++) reach(item.at(i) as PdfObject, depth);
   }
   return deep;
 }
