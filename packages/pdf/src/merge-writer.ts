@@ -1,7 +1,8 @@
 /**
  * Writing the merged document: every object reachable from its catalog, numbered 1..n in the
  * order they were made, a classic cross-reference table, a trailer with a new /ID. The bytes are
- * those @libpdf/core's full save writes for the same document.
+ * those @libpdf/core's full save writes for the same document, but for the /ID and the deflated
+ * data of a stream written without a filter (compressed here by fflate, there by pako).
  *
  * Why not that save: before writing, it walks the whole document with each object's key as a
  * string, and then builds a renumbered copy of every object (dictionaries, arrays, streams) only
