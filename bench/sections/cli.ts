@@ -109,7 +109,14 @@ export const cliSection: BenchSection = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'yinzhang-bench-cli-'));
     const file = (name: string) => path.join(dir, name);
     const node = process.execPath;
-    const yinzhang = (...args: string[]): Job => ({ command: node, args: [BIN, ...args] });
+    // The engine's code cache in a folder of this run's own: the user's cache folder is shared
+    // with every other build on the machine (another checkout's runs replace its file).
+    const cache = { YINZHANG_CACHE_DIR: path.join(dir, 'cache') };
+    const yinzhang = (...args: string[]): Job => ({
+      command: node,
+      args: [BIN, ...args],
+      env: cache,
+    });
     const warnings: string[] = [];
     const rows: Cell[][] = [];
     try {

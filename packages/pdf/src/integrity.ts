@@ -99,14 +99,27 @@ export const MAX_NESTING = 256;
 
 /** Arrays and dictionaries nested in an object beyond MAX_NESTING: an attack, not damage. */
 export function tooDeep(object: PdfObject): boolean {
-  const pending: [PdfObject, number][] = [[object, 0]];
-  while (pending.length > 0) {
-    const [item, depth] = pending.pop() as [PdfObject, number];
-    if (depth > MAX_NESTING) return true;
-    if (item instanceof PdfDict) for (const [, v] of item) pending.push([v, depth + 1]);
-    else if (item instanceof PdfArray) for (const v of item) pending.push([v, depth + 1]);
+  // Two stacks rather than one of [object, depth] pairs, and only containers pushed: this runs
+  // on every page of every file read, and the pairs were most of its time in a cold process.
+  const pending: (PdfDict | PdfArray)[] = [];
+  const depths: number[] = [];
+  let deep = false;
+  const reach = (item: PdfObject, depth: number) => {
+    if (depth > MAX_NESTING) deep = true;
+    else if (item instanceof PdfDict || item instanceof PdfArray) {
+      pending.push(item);
+      depths.push(depth);
+    }
+  };
+  reach(object, 0);
+  while (pending.length > 0 && !deep) {
+    const item = pending.pop() as PdfDict | PdfArray;
+    const depth = (depths.pop() as number) + 1;
+    if (item instanceof PdfDict) {
+      for (const key of item.keys()) reach(item.get(key) as PdfObject, depth);
+    } else for (let i = 0; i < item.length; i++) reach(item.at(i) as PdfObject, depth);
   }
-  return false;
+  return deep;
 }
 
 /**

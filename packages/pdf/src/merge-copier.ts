@@ -183,13 +183,21 @@ export class InputCopier {
     return undefined;
   }
 
-  /** A deep copy of `object` for the merged file; references map to the objects' copies. */
+  /**
+   * (Dictionaries read by keys() and get(), arrays by index: see merge-writer.ts.)
+   *
+   * `object` for the merged file: a deep copy whose references map to the objects' copies. A
+   * dictionary, stream or array that holds no reference and no link is the same in both files
+   * and is taken as it is (most content streams, boxes, simple fonts): nothing writes to it, and
+   * copying every one was a good part of a merge's time and garbage.
+   */
   copy(object: PdfObject): PdfObject {
     if (object instanceof PdfRef) return this.copyRef(object);
+    if (selfContained(object)) return object;
     if (object instanceof PdfDict) return this.copyDict(object);
     if (object instanceof PdfArray) {
       const items: PdfObject[] = [];
-      for (const item of object) items.push(this.copy(item));
+      for (let i = 0; i < object.length; i++) items.push(this.copy(object.at(i) as PdfObject));
       return new PdfArray(items);
     }
     // Names, numbers, strings, booleans and null are never changed in place: shared.
@@ -214,7 +222,8 @@ export class InputCopier {
     // The stream data is copied as read: still compressed, and already decrypted on loading.
     const stream = dict instanceof PdfStream;
     const copy = stream ? new PdfStream([], dict.data) : new PdfDict();
-    for (const [name, value] of dict) {
+    for (const name of dict.keys()) {
+      const value = dict.get(name) as PdfObject;
       // The writer states a stream's /Length from its data; an indirect one would be left over.
       if (stream && name.value === 'Length') continue;
       copy.set(name, this.copy(value));
@@ -246,6 +255,26 @@ export class InputCopier {
     copy.delete('A');
     copy.set('Dest', this.copy(explicit));
   }
+}
+
+/**
+ * A dictionary or array with no reference and no link anywhere inside (a stream's data aside;
+ * the writer states a stream's /Length from its data, so a direct /Length is no reference).
+ */
+function selfContained(object: PdfObject, depth = 0): boolean {
+  if (object instanceof PdfRef) return false;
+  if (depth > MAX_TREE_DEPTH) return false;
+  if (object instanceof PdfDict) {
+    if (isLink(object)) return false;
+    for (const key of object.keys()) {
+      if (!selfContained(object.get(key) as PdfObject, depth + 1)) return false;
+    }
+  } else if (object instanceof PdfArray) {
+    for (let i = 0; i < object.length; i++) {
+      if (!selfContained(object.at(i) as PdfObject, depth + 1)) return false;
+    }
+  }
+  return true;
 }
 
 /** The catalog, page-tree nodes and pages outside the page tree stay behind. */

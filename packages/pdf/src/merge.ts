@@ -11,6 +11,7 @@ import { inspect } from './document';
 import { engineWork } from './engine-log';
 import { PdfError, PdfReadError } from './errors';
 import { InputCopier } from './merge-copier';
+import { writeMerged } from './merge-writer';
 import type { OnNotice } from './notices';
 import { type CopiedOutline, copyOutlineItems, namedDestinations } from './outline';
 import type { OnProgress } from './progress';
@@ -116,7 +117,10 @@ async function merging(files: readonly MergeInput[], options: MergeOptions): Pro
   pages.set('Kids', new PdfArray(kids));
   pages.set('Count', PdfNumber.of(kids.length));
   writeOutline(target, bookmarks);
-  const bytes = await target.save({ useXRefStream: false });
+  const bytes = writeMerged(
+    target,
+    files.reduce((n, f) => n + f.bytes.length, 0),
+  );
   options.onProgress?.({ phase: 'write', done: 1, total: 1 });
   return { bytes, results };
 }

@@ -5,6 +5,7 @@
  */
 import { PdfArray, PdfName, type PdfObject, PdfStream } from '@libpdf/core';
 import { unzlibSync } from 'fflate';
+import { latin1Text } from './latin1';
 
 /**
  * A content stream's data. Plain Flate (most content) is inflated by fflate, several times faster
@@ -14,7 +15,7 @@ import { unzlibSync } from 'fflate';
 export function decodedContent(stream: PdfStream): Uint8Array {
   if (plainFlate(stream)) {
     try {
-      return inflate(stream.data);
+      return inflateSeen(stream.data);
     } catch {
       // decoded leniently below
     }
@@ -74,6 +75,58 @@ export function inflate(data: Uint8Array): Uint8Array {
   return unzlibSync(data);
 }
 
+/** Flate data short enough to be remembered by its bytes, and output short enough to keep. */
+const SEEN_INPUT = 256;
+const SEEN_OUTPUT = 4096;
+/** Remembered at most (at 4 KB each, 4 MB); past that the memory starts again. */
+const SEEN_ENTRIES = 1024;
+
+/** Small Flate data met before, by its bytes: its output, or its error. */
+const seen = new Map<string, { out: Uint8Array } | { error: unknown }>();
+
+type Decoder = { decode(bytes: Uint8Array): string };
+const { TextDecoder: Decoding } = globalThis as unknown as {
+  TextDecoder?: new (label: string) => Decoder;
+};
+
+/**
+ * The bytes as a string key, one character each: windows-1252 as the Encoding Standard decodes it
+ * (what 'latin1' names there) gives each of the 256 bytes its own character, and the decoder is
+ * native code, where a loop over the bytes cost more than the inflating it saved in a cold process
+ * (every engine the code runs in has one; latin1Text where not).
+ */
+const keyDecoder = Decoding ? new Decoding('latin1') : undefined;
+const keyOf = (bytes: Uint8Array): string =>
+  keyDecoder ? keyDecoder.decode(bytes) : latin1Text(bytes);
+
+/**
+ * inflate(), remembering small streams: writers that add content to every page (stampers, and
+ * libraries that wrap each page's content in `q` and `Q` streams of their own) repeat the same
+ * few small streams on every page, and a batch of 1000 pages inflated each copy again. For such
+ * streams each inflate costs far more than its bytes (zlib's set-up, code not yet compiled in a
+ * short process); a lookup by the bytes does not. Callers get a copy of a remembered output, so
+ * nothing they do to it reaches the next page's.
+ */
+export function inflateSeen(data: Uint8Array): Uint8Array {
+  if (data.length > SEEN_INPUT) return inflate(data);
+  const key = keyOf(data);
+  const known = seen.get(key);
+  if (known) {
+    if ('error' in known) throw known.error;
+    return known.out.slice();
+  }
+  if (seen.size >= SEEN_ENTRIES) seen.clear();
+  let out: Uint8Array;
+  try {
+    out = inflate(data);
+  } catch (error) {
+    seen.set(key, { error });
+    throw error;
+  }
+  if (out.length <= SEEN_OUTPUT) seen.set(key, { out: out.slice() });
+  return out;
+}
+
 /** Flate and nothing else, no predictor: what fflate inflates directly. */
 export function plainFlate(stream: PdfStream): boolean {
   const filter = stream.get('Filter');
@@ -89,7 +142,7 @@ export function plainFlate(stream: PdfStream): boolean {
 export function inflatesAsWritten(stream: PdfStream): boolean {
   if (!plainFlate(stream)) return true;
   try {
-    inflate(stream.data);
+    inflateSeen(stream.data);
     return true;
   } catch {
     return false;

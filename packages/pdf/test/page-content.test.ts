@@ -4,7 +4,7 @@
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { inflate } from '../src/page-content';
+import { inflate, inflateSeen } from '../src/page-content';
 
 /** Deterministic bytes that deflate about as well as `alphabet` allows. */
 function bytes(length: number, alphabet: number): Uint8Array {
@@ -52,5 +52,35 @@ describe('inflate', () => {
   ])('refuses data that does not inflate: %s', (_, spoil) => {
     const data = spoil(new Uint8Array(deflateSync(content(200))));
     expect(() => inflate(data)).toThrow();
+  });
+});
+
+describe('inflateSeen', () => {
+  const small = new Uint8Array(deflateSync(new TextEncoder().encode('q\n')));
+  const page = new Uint8Array(deflateSync(content(40)));
+
+  it.each([
+    ['a small stream (remembered)', small],
+    ['a stream too long to remember', page],
+  ])('gives what inflate gives, again and again: %s', (_, data) => {
+    const first = inflateSeen(data);
+    expect(Buffer.from(first).equals(inflateSync(data))).toBe(true);
+    // The caller may write over what it was given: the next caller still gets the content.
+    first.fill(0);
+    const again = inflateSeen(data.slice());
+    expect(Buffer.from(again).equals(inflateSync(data))).toBe(true);
+  });
+
+  it('tells apart small streams that differ in one byte', () => {
+    const a = new Uint8Array(deflateSync(new TextEncoder().encode('0 g\n')));
+    const b = new Uint8Array(deflateSync(new TextEncoder().encode('1 g\n')));
+    expect(new TextDecoder().decode(inflateSeen(a))).toBe('0 g\n');
+    expect(new TextDecoder().decode(inflateSeen(b))).toBe('1 g\n');
+  });
+
+  it('refuses small data that does not inflate, every time it is met', () => {
+    const broken = small.subarray(0, small.length - 2);
+    expect(() => inflateSeen(broken)).toThrow();
+    expect(() => inflateSeen(broken.slice())).toThrow();
   });
 });
