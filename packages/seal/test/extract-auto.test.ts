@@ -92,7 +92,8 @@ function softnessOf(scale: number): number {
     }
   }
   const ws = new Workspace(W * W);
-  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  const active = { lo: ws.i32('activeLo', W), hi: ws.i32('activeHi', W) };
+  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b'), active };
   normaliseToPaper(rgba, W, W, planes);
   const strength = ws.f32('strength');
   const spans = { lo: ws.i32('spanLo', W), hi: ws.i32('spanHi', W) };

@@ -130,7 +130,12 @@ export function extractSeal(
   const { mode, clarity, red } = assertExtractOptions(options);
   const n = width * height;
   const ws = workspaceFor(n);
-  const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  const planes: Planes = {
+    r: ws.f32('r'),
+    g: ws.f32('g'),
+    b: ws.f32('b'),
+    active: { lo: ws.i32('activeLo', height), hi: ws.i32('activeHi', height) },
+  };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
   const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);
   normaliseToPaper(bytes, width, height, planes);
@@ -153,7 +158,7 @@ export function extractSeal(
       auto,
     ));
   } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
-  else markStrength(planes, strength);
+  else markStrength(planes, width, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
     inkStrength(planes, width, height, 'red', reds, ws, spansFor(ws, height));

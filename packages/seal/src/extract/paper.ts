@@ -9,14 +9,20 @@
  * light, shadows and the paper tint go away before any colour decision is made.
  */
 
+import { activeSpans } from './active';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from './pixels';
+import type { Spans } from './spans';
 
-/** Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. */
+/**
+ * Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. Only
+ * the rows' `active` spans (active.ts) are filled: outside them is paper, and nothing reads it.
+ */
 export interface Planes {
   r: Float32Array;
   g: Float32Array;
   b: Float32Array;
+  active: Spans;
 }
 
 /** Fraction of a cell's pixels allowed to be darker than the paper estimate. */
@@ -37,18 +43,23 @@ function fromTop(hist: Uint32Array, offset: number, want: number): number {
   return Math.max(v, 1);
 }
 
-/** Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. */
+/**
+ * Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh; lows[ch] gets
+ * each cell's darkest sampled value (active.ts).
+ */
 function cellPercentiles(
   words: Uint32Array,
   width: number,
   height: number,
   cell: number,
   grids: Float32Array[],
+  lows: Float32Array[],
   gw: number,
   gh: number,
 ): void {
   const hist = new Uint32Array(768);
   const [gr, gg, gb] = grids as [Float32Array, Float32Array, Float32Array];
+  const [lr, lg, lb] = lows as [Float32Array, Float32Array, Float32Array];
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
     const y1 = Math.min(height, y0 + cell);
@@ -56,24 +67,36 @@ function cellPercentiles(
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
       hist.fill(0);
-      // Every other row: plenty for a percentile, and half the histogram work.
+      let minR = 255;
+      let minG = 255;
+      let minB = 255;
+      // Every other pixel of every other row, the columns alternating from row to row: plenty
+      // for a percentile, and for the darkest value of each channel (a mark the lens and JPEG
+      // spread over two pixels or more is met; active.ts).
       for (let y = y0; y < y1; y += 2) {
-        for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
+        const row = y * width;
+        for (let i = row + x0 + (((y - y0) >> 1) & 1), end = row + x1; i < end; i += 2) {
           const w = words[i] as number;
           const r = (w >>> R_SHIFT) & 255;
-          const g = 256 + ((w >>> G_SHIFT) & 255);
-          const b = 512 + ((w >>> B_SHIFT) & 255);
+          const g = (w >>> G_SHIFT) & 255;
+          const b = (w >>> B_SHIFT) & 255;
+          if (r < minR) minR = r;
+          if (g < minG) minG = g;
+          if (b < minB) minB = b;
           hist[r] = (hist[r] as number) + 1;
-          hist[g] = (hist[g] as number) + 1;
-          hist[b] = (hist[b] as number) + 1;
+          hist[256 + g] = (hist[256 + g] as number) + 1;
+          hist[512 + b] = (hist[512 + b] as number) + 1;
         }
       }
       const rows = Math.ceil((y1 - y0) / 2);
-      const want = Math.max(1, Math.ceil(rows * (x1 - x0) * (1 - PAPER_PERCENTILE)));
+      const want = Math.max(1, Math.ceil((rows * (x1 - x0) * (1 - PAPER_PERCENTILE)) / 2));
       const at = gy * gw + gx;
       gr[at] = fromTop(hist, 0, want);
       gg[at] = fromTop(hist, 256, want);
       gb[at] = fromTop(hist, 512, want);
+      lr[at] = minR;
+      lg[at] = minG;
+      lb[at] = minB;
     }
   }
 }
@@ -133,7 +156,8 @@ function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number
 }
 
 /**
- * Fills `out` (planes of width*height) with each channel divided by the local paper estimate.
+ * Fills `out` (planes of width*height) with each channel divided by the local paper estimate,
+ * within the spans where anything can be, which it finds first (`out.active`).
  */
 export function normaliseToPaper(
   rgba: Uint8Array,
@@ -144,10 +168,11 @@ export function normaliseToPaper(
   const g = gridFor(width, height);
   const { cell, gw, gh } = g;
   const grids = [new Float32Array(gw * gh), new Float32Array(gw * gh), new Float32Array(gw * gh)];
+  const lows = [new Float32Array(gw * gh), new Float32Array(gw * gh), new Float32Array(gw * gh)];
   const tmp = new Float32Array(gw * gh);
   const line = new Float32Array(gw * gh);
   const words = pixelWords(rgba);
-  cellPercentiles(words, width, height, cell, grids, gw, gh);
+  cellPercentiles(words, width, height, cell, grids, lows, gw, gh);
   for (const grid of grids) {
     // Closing: a dilate then an erode with the same window fills ink-covered cells from the paper
     // around them without moving the slow light and shadow edges.
@@ -157,6 +182,8 @@ export function normaliseToPaper(
     // Store reciprocals: pixels then multiply instead of divide.
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
   }
+  const { active } = out;
+  activeSpans(lows, grids, g, width, height, active);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   // Per column the two weights as doubles (1 - fx is exact in a double), and the columns where
   // the left grid column changes: within such a run the two grid values are the same.
@@ -173,12 +200,16 @@ export function normaliseToPaper(
   const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
   const { r: outR, g: outG, b: outB } = out;
   for (let y = 0; y < height; y++) {
+    const lo = active.lo[y] as number;
+    const hi = active.hi[y] as number;
+    if (lo >= hi) continue;
     interpolateRow(g, grids[0] as Float32Array, y, pr);
     interpolateRow(g, grids[1] as Float32Array, y, pg);
     interpolateRow(g, grids[2] as Float32Array, y, pb);
     for (let k = 0; k + 1 < runs.length; k++) {
-      const xa = runs[k] as number;
-      const xb = runs[k + 1] as number;
+      const xa = Math.max(lo, runs[k] as number);
+      const xb = Math.min(hi, runs[k + 1] as number);
+      if (xa >= xb) continue;
       const x0 = x0s[xa] as number;
       const r0 = pr[x0] as number;
       const r1 = pr[x0 + 1] as number;

@@ -76,11 +76,16 @@ export function lumaShape(
   for (let i = 0; i < n; i++) seed[i] = (strength[i] as number) > SEED ? 1 : 0;
   const region = ws.u8('shapeRegion');
   spreadMask(seed, width, height, radius, region, ws);
-  for (let i = 0; i < n; i++) {
-    if (region[i] === 0 || print[i] === 1) continue;
-    const d = luma(planes, i) * inv;
-    // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
-    if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+  // Only where the planes were filled (paper.ts): outside is paper.
+  const { active } = planes;
+  for (let y = 0; y < height; y++) {
+    const end = y * width + (active.hi[y] as number);
+    for (let i = y * width + (active.lo[y] as number); i < end; i++) {
+      if (region[i] === 0 || print[i] === 1) continue;
+      const d = luma(planes, i) * inv;
+      // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
+      if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+    }
   }
   findSpans(strength, width, height, spans);
 }
