@@ -1,68 +1,122 @@
 /**
- * Where anything can be: per row, the columns [lo, hi) of the grid cells that hold a mark, and of
- * the cells around them. Most of a crop is paper; a cell none of whose sampled pixels is darker
- * than the paper estimate by ACTIVE_DARK in any channel holds no ink (the faintest ink the cut
- * can keep darkens its most absorbed channel by more), nor does a cell with no such neighbour.
- * Every per-pixel pass (normalising, measuring, the strength) then walks only these spans, and
- * leaves strength 0 outside them, as it would have been on paper.
+ * Where anything can be: the quarters of grid cells (8 px on a side on a 512 px crop) that hold a
+ * mark, and the quarters around them, as runs of columns per row. Most of a crop is paper; a
+ * quarter none of whose sampled pixels is darker than the paper estimate by ACTIVE_DARK in any
+ * channel holds no ink (the faintest ink the cut can keep darkens its most absorbed channel by
+ * more), nor does a quarter with no such neighbour. Every per-pixel pass (normalising, measuring,
+ * the strength) then walks only these runs, and leaves strength 0 outside them, as it would have
+ * been on paper: on the bench's seal crops that is about half of the pixels.
  *
- * Cells, not pixels: a mark's soft edge, a stroke the sample (a quarter of the pixels) missed in
- * one cell, and the 3x3 and 7x7 windows around ink all stay within one cell of a cell with a
- * darker pixel.
+ * Quarters, not pixels: a mark's soft edge, a stroke the sample (a quarter of the pixels) missed
+ * in one quarter, and the 3x3 and 7x7 windows around ink all stay within one quarter of a quarter
+ * with a darker pixel.
  */
 import type { Grid } from './grid';
-import type { Spans } from './spans';
 
-/** A cell holds a mark when a sampled pixel is this much darker than paper in some channel. */
+/** A quarter holds a mark when a sampled pixel is this much darker than paper in some channel. */
 const ACTIVE_DARK = 0.1;
-/** Below this many pixels every cell is active. */
+/** Below this many pixels everything is active: a sample of a small image may miss a mark. */
 const SMALL = 64 * 64;
 
+/** Runs of columns [lo, hi) per pixel row y: indexes start[y] .. start[y + 1] - 1 of lo and hi. */
+export interface Active {
+  start: Int32Array;
+  lo: Int32Array;
+  hi: Int32Array;
+}
+
+/** Scratch for `active` of an image of this size (contents undefined until filled). */
+export function activeFor(
+  g: Grid,
+  height: number,
+  i32: (name: string, length: number) => Int32Array,
+): Active {
+  // At most every other quarter across starts a run.
+  const cap = height * (g.gw + 1);
+  return {
+    start: i32('activeStart', height + 1),
+    lo: i32('activeLo', cap),
+    hi: i32('activeHi', cap),
+  };
+}
+
 /**
- * Fills `active` (one entry per pixel row) from each cell's darkest sampled value per channel
- * (`lows`, bytes) and the paper estimate's reciprocal per cell (`recips`, per byte).
+ * Fills `active` from each quarter's darkest sampled value per channel (`lows`: bytes, three per
+ * quarter, quarters in rows of 2 * gw; paper.ts) and the paper estimate's reciprocal per grid cell
+ * and channel (`recips`, per byte value).
  */
-export function activeSpans(
-  lows: readonly Float32Array[],
+export function findActive(
+  lows: Uint8Array,
   recips: readonly Float32Array[],
   g: Grid,
   width: number,
   height: number,
-  active: Spans,
+  active: Active,
 ): void {
   const { cell, gw, gh } = g;
-  const marked = new Uint8Array(gw * gh);
-  const [lr, lg, lb] = lows as [Float32Array, Float32Array, Float32Array];
-  const [rr, rg, rb] = recips as [Float32Array, Float32Array, Float32Array];
-  const paper = 1 - ACTIVE_DARK;
-  // A small image is walked whole: its cells are few pixels, and a sample may miss a mark.
-  const whole = width * height < SMALL;
-  for (let k = 0; k < marked.length; k++) {
-    if (whole) {
-      marked[k] = 1;
-      continue;
-    }
-    const r = (lr[k] as number) * (rr[k] as number);
-    const gv = (lg[k] as number) * (rg[k] as number);
-    const b = (lb[k] as number) * (rb[k] as number);
-    marked[k] = r < paper || gv < paper || b < paper ? 1 : 0;
-  }
-  for (let gy = 0; gy < gh; gy++) {
-    // The marked cells of this grid row and the rows above and below, widened by one cell.
-    let c0 = gw;
-    let c1 = -1;
-    for (let yy = Math.max(0, gy - 1); yy <= Math.min(gh - 1, gy + 1); yy++) {
-      for (let gx = 0; gx < gw; gx++) {
-        if (marked[yy * gw + gx] === 0) continue;
-        if (gx < c0) c0 = gx;
-        if (gx > c1) c1 = gx;
+  const qw = 2 * gw;
+  const qh = 2 * gh;
+  const marked = new Uint8Array(qw * qh);
+  if (width * height < SMALL) marked.fill(1);
+  else {
+    const [rr, rg, rb] = recips as [Float32Array, Float32Array, Float32Array];
+    const paper = 1 - ACTIVE_DARK;
+    for (let qy = 0, q = 0; qy < qh; qy++) {
+      for (let qx = 0; qx < qw; qx++, q++) {
+        const c = (qy >> 1) * gw + (qx >> 1);
+        marked[q] =
+          (lows[3 * q] as number) * (rr[c] as number) < paper ||
+          (lows[3 * q + 1] as number) * (rg[c] as number) < paper ||
+          (lows[3 * q + 2] as number) * (rb[c] as number) < paper
+            ? 1
+            : 0;
       }
     }
-    const lo = c1 < 0 ? width : Math.max(0, (c0 - 1) * cell);
-    const hi = c1 < 0 ? 0 : Math.min(width, (c1 + 2) * cell);
-    for (let y = gy * cell, end = Math.min(height, y + cell); y < end; y++) {
-      active.lo[y] = lo;
-      active.hi[y] = hi;
+  }
+  // A quarter's columns (or rows): the first half of cell k, or its second half.
+  const half = cell >> 1;
+  const from = (k: number) => (k >> 1) * cell + (k & 1) * half;
+  const near = new Uint8Array(qw);
+  const { start, lo, hi } = active;
+  let runs = 0;
+  for (let qy = 0; qy < qh; qy++) {
+    const y0 = Math.min(height, from(qy));
+    const y1 = Math.min(height, from(qy + 1));
+    if (y0 >= y1) continue;
+    // The quarters marked or next to a marked one (8-connected), as runs of columns.
+    near.fill(0);
+    for (let yy = Math.max(0, qy - 1); yy <= Math.min(qh - 1, qy + 1); yy++) {
+      for (let qx = 0; qx < qw; qx++) {
+        if (marked[yy * qw + qx] === 0) continue;
+        near[qx] = 1;
+        if (qx > 0) near[qx - 1] = 1;
+        if (qx + 1 < qw) near[qx + 1] = 1;
+      }
+    }
+    const first = runs;
+    for (let qx = 0; qx < qw; ) {
+      if (near[qx] === 0) {
+        qx++;
+        continue;
+      }
+      const a = qx;
+      while (qx < qw && near[qx] === 1) qx++;
+      const x0 = Math.min(width, from(a));
+      const x1 = Math.min(width, from(qx));
+      if (x0 >= x1) continue;
+      lo[runs] = x0;
+      hi[runs] = x1;
+      runs++;
+    }
+    // Every pixel row of the quarter row has the same runs.
+    const count = runs - first;
+    start[y0] = first;
+    for (let y = y0 + 1; y < y1; y++) {
+      start[y] = runs;
+      lo.copyWithin(runs, first, first + count);
+      hi.copyWithin(runs, first, first + count);
+      runs += count;
     }
   }
+  start[height] = runs;
 }

@@ -10,6 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
+import { activeFor } from './active';
 import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
@@ -18,6 +19,7 @@ import {
   type ExtractMode,
   type ExtractOptions,
 } from './clarity';
+import { gridFor } from './grid';
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
@@ -134,7 +136,7 @@ export function extractSeal(
     r: ws.f32('r'),
     g: ws.f32('g'),
     b: ws.f32('b'),
-    active: { lo: ws.i32('activeLo', height), hi: ws.i32('activeHi', height) },
+    active: activeFor(gridFor(width, height), height, (name, length) => ws.i32(name, length)),
   };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
   const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);

@@ -51,34 +51,36 @@ export function learnInk(n: Planes, width: number): InkModel {
   const satSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = r.length;
-  const { active } = n;
+  const { start, lo: runLo, hi: runHi } = n.active;
   // Every third pixel of every other row votes (plenty for a histogram of 36 bins), where
-  // anything can be (paper.ts).
+  // anything can be (active.ts).
   for (let py = 0, row = 0; row < len; py += 2, row += 2 * width) {
-    const end = row + (active.hi[py] as number);
-    for (let i = row + (active.lo[py] as number); i < end; i += 3) {
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      const m = (rv + gv + bv) / 3;
-      if (1 - m < VOTE_DARK) continue;
-      const x = (2 * rv - gv - bv) * 0.4082;
-      const y = (gv - bv) * Math.SQRT1_2;
-      const c = Math.sqrt(x * x + y * y);
-      if (c < VOTE_CHROMA) continue;
-      const deg = (Math.atan2(y, x) * 180) / Math.PI;
-      if (deg < HUE_FROM || deg >= HUE_TO) continue;
-      const k = Math.floor(((deg - HUE_FROM) / (HUE_TO - HUE_FROM)) * HUE_BINS);
-      hist[k] = (hist[k] as number) + c;
-      sumR[k] = (sumR[k] as number) + (rv - m);
-      sumG[k] = (sumG[k] as number) + (gv - m);
-      sumB[k] = (sumB[k] as number) + (bv - m);
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      hiSum[k] = (hiSum[k] as number) + hi * c;
-      const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
-      if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
-      const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-      if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
+    for (let s = start[py] as number, s1 = start[py + 1] as number; s < s1; s++) {
+      const end = row + (runHi[s] as number);
+      for (let i = row + (runLo[s] as number); i < end; i += 3) {
+        const rv = r[i] as number;
+        const gv = g[i] as number;
+        const bv = b[i] as number;
+        const m = (rv + gv + bv) / 3;
+        if (1 - m < VOTE_DARK) continue;
+        const x = (2 * rv - gv - bv) * 0.4082;
+        const y = (gv - bv) * Math.SQRT1_2;
+        const c = Math.sqrt(x * x + y * y);
+        if (c < VOTE_CHROMA) continue;
+        const deg = (Math.atan2(y, x) * 180) / Math.PI;
+        if (deg < HUE_FROM || deg >= HUE_TO) continue;
+        const k = Math.floor(((deg - HUE_FROM) / (HUE_TO - HUE_FROM)) * HUE_BINS);
+        hist[k] = (hist[k] as number) + c;
+        sumR[k] = (sumR[k] as number) + (rv - m);
+        sumG[k] = (sumG[k] as number) + (gv - m);
+        sumB[k] = (sumB[k] as number) + (bv - m);
+        const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+        hiSum[k] = (hiSum[k] as number) + hi * c;
+        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+        if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
+        const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+        if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
+      }
     }
   }
   let best = -1;

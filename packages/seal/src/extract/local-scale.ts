@@ -90,6 +90,26 @@ export function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
+  if (thinFloor >= 1) {
+    // No stroke is judged against its own peak (a soft photo, a thin double ring): the peak
+    // filter below would only be clamped away.
+    for (let y = 0; y < height; y++) {
+      const xEnd = spans.hi[y] as number;
+      let x = spans.lo[y] as number;
+      if (x >= xEnd) continue;
+      interpolateRow(g, local, y, localRow);
+      for (let i = y * width + x; x < xEnd; x++, i++) {
+        const v = raw[i] as number;
+        if (v <= 0) continue;
+        const x0 = x0s[x] as number;
+        const fx = fxs[x] as number;
+        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+        const scaled = v / (l < floor ? floor : l);
+        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      }
+    }
+    return { softness, rings };
+  }
   // The peak is a max over a square window: rows (rowMax7) into a ring of the 7 rows the window
   // spans, kept in cache, each row filled just before the window first reaches it (from the raw
   // measure, not yet scaled: scaling lags 3 rows behind); columns below, and only where there

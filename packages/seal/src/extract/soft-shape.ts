@@ -76,15 +76,20 @@ export function lumaShape(
   for (let i = 0; i < n; i++) seed[i] = (strength[i] as number) > SEED ? 1 : 0;
   const region = ws.u8('shapeRegion');
   spreadMask(seed, width, height, radius, region, ws);
-  // Only where the planes were filled (paper.ts): outside is paper.
-  const { active } = planes;
+  // Only where the planes were filled (active.ts): elsewhere is paper.
+  const { start, lo, hi } = planes.active;
   for (let y = 0; y < height; y++) {
-    const end = y * width + (active.hi[y] as number);
-    for (let i = y * width + (active.lo[y] as number); i < end; i++) {
-      if (region[i] === 0 || print[i] === 1) continue;
-      const d = luma(planes, i) * inv;
-      // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
-      if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      for (
+        let i = y * width + (lo[s] as number), end = y * width + (hi[s] as number);
+        i < end;
+        i++
+      ) {
+        if (region[i] === 0 || print[i] === 1) continue;
+        const d = luma(planes, i) * inv;
+        // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
+        if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+      }
     }
   }
   findSpans(strength, width, height, spans);

@@ -113,28 +113,23 @@ export function inkStrength(
     bright: PRINT_BRIGHT * ink.bright,
   };
   const rowOut: RowOut = { dark, tint, darkMean: darkRows, tintMean: tintRows };
-  // Only the row's active span is measured (paper.ts); outside it the means and the print are 0
+  // Only the row's active runs are measured (active.ts); elsewhere the means and the print are 0
   // for the rows above and below to read.
-  const clear = (from: number, to: number): void => {
-    darkRows.fill(0, from, to);
-    tintRows.fill(0, from, to);
-    printRows.fill(0, from, to);
-  };
+  const { start, lo: runLo, hi: runHi } = active;
   const measure = (y: number): void => {
     const at = (y % 3) * width;
-    const lo = active.lo[y] as number;
-    const hi = active.hi[y] as number;
-    if (lo >= hi) {
-      clear(at, at + width);
-      return;
+    darkRows.fill(0, at, at + width);
+    tintRows.fill(0, at, at + width);
+    printRows.fill(0, at, at + width);
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const lo = runLo[s] as number;
+      const w = (runHi[s] as number) - lo;
+      const row = y * width + lo;
+      if (red) measureRedRow(n, row, w, ink, core, rowOut, at + lo, print, printRows);
+      else measureColourRow(n, row, w, rowOut, at + lo);
     }
-    if (lo > 0) clear(at, at + lo);
-    if (hi < width) clear(at + hi, at + width);
-    const row = y * width + lo;
-    if (red) measureRedRow(n, row, hi - lo, ink, core, rowOut, at + lo, print, printRows);
-    else measureColourRow(n, row, hi - lo, rowOut, at + lo);
   };
-  // No print outside the spans either (rims.ts reads the whole plane).
+  // No print outside the runs either (rims.ts reads the whole plane).
   if (red) print.fill(0);
   measure(0);
   // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
@@ -161,51 +156,53 @@ export function inkStrength(
     const cur = (y % 3) * width;
     const up = hasUp ? ((y + 2) % 3) * width : zeros;
     const down = hasDown ? ((y + 1) % 3) * width : zeros;
-    const xEnd = active.hi[y] as number;
-    for (let x = active.lo[y] as number, i = y * width + x; x < xEnd; x++, i++) {
-      const d = dark[cur + x] as number;
-      if (d <= DARK_FLOOR) continue;
-      // Rounded like a value stored in a float plane (the figures match a separate pass).
-      const da = Math.fround(
-        ((darkRows[up + x] as number) +
-          (darkRows[cur + x] as number) +
-          (darkRows[down + x] as number)) *
-          w,
-      );
-      if (da <= DARK_FLOOR) continue;
-      const ta = Math.fround(
-        ((tintRows[up + x] as number) +
-          (tintRows[cur + x] as number) +
-          (tintRows[down + x] as number)) *
-          w,
-      );
-      const ratio = ta / da;
-      if (ratio <= ratioLo) continue;
-      const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
-      const cap = ta * colourCap;
-      // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
-      // it can matter; rounded like the float plane it was once kept in.
-      const rv = r[i] as number;
-      const gv = g[i] as number;
-      const bv = b[i] as number;
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
-      const gate = Math.fround(s * s * (3 - 2 * s));
-      let v = Math.min(d, cap) * u * u * (3 - 2 * u) * gate;
-      if (
-        red &&
-        (printRows[up + x] as number) |
-          (printRows[cur + x] as number) |
-          (printRows[down + x] as number)
-      ) {
-        // Next to black print: the rim of a character, unless it has the ink's own colour.
-        if ((tint[cur + x] as number) < rimRatio * d) v = 0;
-        else rim[i] = 1;
-      }
-      out[i] = v;
-      if (v > 0) {
-        if (x < first) first = x;
-        last = x;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const xEnd = runHi[s] as number;
+      for (let x = runLo[s] as number, i = y * width + x; x < xEnd; x++, i++) {
+        const d = dark[cur + x] as number;
+        if (d <= DARK_FLOOR) continue;
+        // Rounded like a value stored in a float plane (the figures match a separate pass).
+        const da = Math.fround(
+          ((darkRows[up + x] as number) +
+            (darkRows[cur + x] as number) +
+            (darkRows[down + x] as number)) *
+            w,
+        );
+        if (da <= DARK_FLOOR) continue;
+        const ta = Math.fround(
+          ((tintRows[up + x] as number) +
+            (tintRows[cur + x] as number) +
+            (tintRows[down + x] as number)) *
+            w,
+        );
+        const ratio = ta / da;
+        if (ratio <= ratioLo) continue;
+        const u = ratio >= ratioHi ? 1 : (ratio - ratioLo) * ratioSpan;
+        const cap = ta * colourCap;
+        // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
+        // it can matter; rounded like the float plane it was once kept in.
+        const rv = r[i] as number;
+        const gv = g[i] as number;
+        const bv = b[i] as number;
+        const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+        const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
+        const gate = Math.fround(s * s * (3 - 2 * s));
+        let v = Math.min(d, cap) * u * u * (3 - 2 * u) * gate;
+        if (
+          red &&
+          (printRows[up + x] as number) |
+            (printRows[cur + x] as number) |
+            (printRows[down + x] as number)
+        ) {
+          // Next to black print: the rim of a character, unless it has the ink's own colour.
+          if ((tint[cur + x] as number) < rimRatio * d) v = 0;
+          else rim[i] = 1;
+        }
+        out[i] = v;
+        if (v > 0) {
+          if (x < first) first = x;
+          last = x;
+        }
       }
     }
     spans.lo[y] = first;
@@ -218,11 +215,17 @@ export function inkStrength(
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
 export function markStrength(n: Planes, width: number, out: Float32Array): void {
   const { r, g, b, active } = n;
+  const { start, lo, hi } = active;
   out.fill(0);
-  for (let y = 0; y < active.lo.length; y++) {
-    const end = y * width + (active.hi[y] as number);
-    for (let i = y * width + (active.lo[y] as number); i < end; i++) {
-      out[i] = Math.max(0, 1 - Math.min(r[i] as number, g[i] as number, b[i] as number));
+  for (let y = 0; y * width < out.length; y++) {
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      for (
+        let i = y * width + (lo[s] as number), end = y * width + (hi[s] as number);
+        i < end;
+        i++
+      ) {
+        out[i] = Math.max(0, 1 - Math.min(r[i] as number, g[i] as number, b[i] as number));
+      }
     }
   }
 }
