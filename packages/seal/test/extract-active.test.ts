@@ -1,7 +1,8 @@
 /**
  * Where the per-pixel passes walk (extract/active.ts): quarters of grid cells with a sampled pixel
  * 10 % darker than paper in some channel, and the quarters around them, as runs of columns per
- * row. Drawn on plain paper: a 256x256 image has 8x8 cells and so 4x4-pixel quarters.
+ * row (in seal mode only quarters with a reddish pixel). Drawn on plain paper: a 256x256 image
+ * has 8x8 cells and so 4x4-pixel quarters.
  */
 import { describe, expect, it } from 'vitest';
 import { extractSeal } from '../src/extract';
@@ -32,11 +33,15 @@ function image(size: number, marks: Mark[]): Uint8Array {
 }
 
 /** The active runs of each row, as [lo, hi) pairs. */
-function activeOf(size: number, marks: Mark[]): { runs: [number, number][][]; active: Active } {
+function activeOf(
+  size: number,
+  marks: Mark[],
+  redOnly = false,
+): { runs: [number, number][][]; active: Active } {
   const ws = new Workspace(size * size);
   const active = activeFor(gridFor(size, size), size, (name, length) => ws.i32(name, length));
   const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b'), active };
-  normaliseToPaper(image(size, marks), size, size, planes);
+  normaliseToPaper(image(size, marks), size, size, planes, redOnly);
   const runs: [number, number][][] = [];
   for (let y = 0; y < size; y++) {
     const row: [number, number][] = [];
@@ -82,6 +87,25 @@ describe('the active area (active.ts)', () => {
       [16, 32],
       [196, 212],
     ]);
+  });
+
+  it.each([
+    ['black print alone', [{ x: 100, y: 100, w: 6, h: 6, rgb: [20, 20, 20] }] as Mark[], 0],
+    ['a blue pen alone', [{ x: 100, y: 100, w: 6, h: 6, rgb: [40, 60, 190] }] as Mark[], 0],
+    ['red ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: RED }] as Mark[], 16 * 16],
+    ['purple ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: [150, 50, 140] }] as Mark[], 16 * 16],
+    // Print touching the ink lies in the quarters around it (the print-rim test reads it).
+    [
+      'black print beside red ink',
+      [
+        { x: 100, y: 100, w: 6, h: 6, rgb: RED },
+        { x: 106, y: 100, w: 4, h: 6, rgb: [20, 20, 20] },
+        { x: 20, y: 20, w: 6, h: 6, rgb: [20, 20, 20] },
+      ] as Mark[],
+      16 * 16,
+    ],
+  ])('seal mode (red inks only): %s', (_name, marks, area) => {
+    expect(covered(activeOf(256, marks, true).runs)).toBe(area);
   });
 
   it('walks every pixel of a small image (a sample could miss a mark)', () => {

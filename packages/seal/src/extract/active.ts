@@ -12,9 +12,17 @@
  * with a darker pixel.
  */
 import type { Grid } from './grid';
+import { B_SHIFT, G_SHIFT, R_SHIFT } from './pixels';
 
 /** A quarter holds a mark when a sampled pixel is this much darker than paper in some channel. */
 const ACTIVE_DARK = 0.1;
+/**
+ * Red inks only (mode 0): a marked quarter stays marked when a sampled pixel there is red or
+ * purple, its red channel this much above its darker one of green and blue (paper-normalised).
+ * Black print and blue pens away from the seal are left out; next to it they are in the quarters
+ * around its ink, where the print-rim test needs them (3 px, or a soft photo's edge width).
+ */
+const ACTIVE_RED = 0.05;
 /** Below this many pixels everything is active: a sample of a small image may miss a mark. */
 const SMALL = 64 * 64;
 
@@ -52,6 +60,7 @@ export function findActive(
   width: number,
   height: number,
   active: Active,
+  redOf: Uint32Array | null = null,
 ): void {
   const { cell, gw, gh } = g;
   const qw = 2 * gw;
@@ -72,6 +81,7 @@ export function findActive(
             : 0;
       }
     }
+    if (redOf !== null) keepRed(redOf, recips, g, width, height, marked);
   }
   // A quarter's columns (or rows): the first half of cell k, or its second half.
   const half = cell >> 1;
@@ -119,4 +129,54 @@ export function findActive(
     }
   }
   start[height] = runs;
+}
+
+/**
+ * Unmarks the quarters none of whose sampled pixels (the same sample as the darkest values) is
+ * darker than paper and reddish (ACTIVE_RED), paper-normalised by its grid cell's estimate.
+ */
+function keepRed(
+  words: Uint32Array,
+  recips: readonly Float32Array[],
+  g: Grid,
+  width: number,
+  height: number,
+  marked: Uint8Array,
+): void {
+  const [rr, rg, rb] = recips as [Float32Array, Float32Array, Float32Array];
+  const { cell, gw } = g;
+  const half = cell >> 1;
+  const qw = 2 * gw;
+  const paper = 1 - ACTIVE_DARK;
+  for (let q = 0; q < marked.length; q++) {
+    if (marked[q] === 0) continue;
+    const qx = q % qw;
+    const qy = (q - qx) / qw;
+    const c = (qy >> 1) * gw + (qx >> 1);
+    const kr = rr[c] as number;
+    const kg = rg[c] as number;
+    const kb = rb[c] as number;
+    const x0 = (qx >> 1) * cell + (qx & 1) * half;
+    const x1 = Math.min(width, (qx >> 1) * cell + (qx & 1 ? cell : half));
+    const y0 = (qy >> 1) * cell + (qy & 1) * half;
+    const y1 = Math.min(height, (qy >> 1) * cell + (qy & 1 ? cell : half));
+    let red = 0;
+    // The sample of paper.ts: every other row of the cell, every other pixel, alternating.
+    const cy0 = (qy >> 1) * cell;
+    for (let y = y0 + ((y0 - cy0) & 1); y < y1 && red === 0; y += 2) {
+      const start = x0 + ((x0 - (qx >> 1) * cell + ((y - cy0) >> 1)) & 1);
+      for (let i = y * width + start, end = y * width + x1; i < end; i += 2) {
+        const w = words[i] as number;
+        const r = ((w >>> R_SHIFT) & 255) * kr;
+        const gv = ((w >>> G_SHIFT) & 255) * kg;
+        const b = ((w >>> B_SHIFT) & 255) * kb;
+        const lo = gv < b ? gv : b;
+        if ((r < paper || lo < paper) && r - lo > ACTIVE_RED) {
+          red = 1;
+          break;
+        }
+      }
+    }
+    marked[q] = red;
+  }
 }

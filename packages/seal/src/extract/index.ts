@@ -140,7 +140,8 @@ export function extractSeal(
   };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
   const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);
-  normaliseToPaper(bytes, width, height, planes);
+  // Seal mode keeps red inks only: the passes need not walk black print away from them.
+  normaliseToPaper(bytes, width, height, planes, mode === 0);
 
   const strength = ws.f32('strength');
   const spans = spansFor(ws, height);

@@ -170,6 +170,7 @@ export function normaliseToPaper(
   width: number,
   height: number,
   out: Planes,
+  redOnly = false,
 ): void {
   const g = gridFor(width, height);
   const { cell, gw, gh } = g;
@@ -189,7 +190,7 @@ export function normaliseToPaper(
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
   }
   const { active } = out;
-  findActive(lows, grids, g, width, height, active);
+  findActive(lows, grids, g, width, height, active, redOnly ? words : null);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   // Pieces of columns with the same left grid column and the right one's weight rising by the
   // same step (it stays flat in the half cells at the image's edges): within a piece the paper
