@@ -3,7 +3,9 @@
  * edges are. A sharp scan and the same seal shot small and enlarged must be judged differently.
  */
 import { describe, expect, it } from 'vitest';
+import { activeFor } from '../src/extract/active';
 import { edgeSoftness, peakFloor, rimRadius, THIN_FLOOR } from '../src/extract/auto';
+import { gridFor } from '../src/extract/grid';
 import { normaliseToPaper } from '../src/extract/paper';
 import type { Spans } from '../src/extract/spans';
 import { inkStrength } from '../src/extract/strength';
@@ -92,7 +94,8 @@ function softnessOf(scale: number): number {
     }
   }
   const ws = new Workspace(W * W);
-  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  const active = activeFor(gridFor(W, W), W, (name, length) => ws.i32(name, length));
+  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b'), active };
   normaliseToPaper(rgba, W, W, planes);
   const strength = ws.f32('strength');
   const spans = { lo: ws.i32('spanLo', W), hi: ws.i32('spanHi', W) };

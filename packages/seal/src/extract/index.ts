@@ -10,6 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
+import { activeFor } from './active';
 import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
@@ -18,6 +19,7 @@ import {
   type ExtractMode,
   type ExtractOptions,
 } from './clarity';
+import { gridFor } from './grid';
 import { normaliseToPaper, type Planes } from './paper';
 import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
@@ -130,10 +132,16 @@ export function extractSeal(
   const { mode, clarity, red } = assertExtractOptions(options);
   const n = width * height;
   const ws = workspaceFor(n);
-  const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b') };
+  const planes: Planes = {
+    r: ws.f32('r'),
+    g: ws.f32('g'),
+    b: ws.f32('b'),
+    active: activeFor(gridFor(width, height), height, (name, length) => ws.i32(name, length)),
+  };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
   const bytes = new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length);
-  normaliseToPaper(bytes, width, height, planes);
+  // Seal mode keeps red inks only: the passes need not walk black print away from them.
+  normaliseToPaper(bytes, width, height, planes, mode === 0);
 
   const strength = ws.f32('strength');
   const spans = spansFor(ws, height);
@@ -153,7 +161,7 @@ export function extractSeal(
       auto,
     ));
   } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
-  else markStrength(planes, strength);
+  else markStrength(planes, width, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
     inkStrength(planes, width, height, 'red', reds, ws, spansFor(ws, height));

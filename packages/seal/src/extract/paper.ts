@@ -9,14 +9,19 @@
  * light, shadows and the paper tint go away before any colour decision is made.
  */
 
+import { type Active, findActive } from './active';
 import { columnWeights, gridFor, interpolateRow } from './grid';
 import { B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from './pixels';
 
-/** Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. */
+/**
+ * Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. Only
+ * the `active` runs (active.ts) are filled: outside them is paper, and nothing reads it.
+ */
 export interface Planes {
   r: Float32Array;
   g: Float32Array;
   b: Float32Array;
+  active: Active;
 }
 
 /** Fraction of a cell's pixels allowed to be darker than the paper estimate. */
@@ -37,39 +42,63 @@ function fromTop(hist: Uint32Array, offset: number, want: number): number {
   return Math.max(v, 1);
 }
 
-/** Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. */
+/**
+ * Per-cell paper estimate of the three channels in one pass: grids[ch] is gw x gh. On the way,
+ * each quarter of a cell's darkest sampled value per channel goes to `lows` (active.ts).
+ */
 function cellPercentiles(
   words: Uint32Array,
   width: number,
   height: number,
   cell: number,
   grids: Float32Array[],
+  lows: Uint8Array,
   gw: number,
   gh: number,
 ): void {
   const hist = new Uint32Array(768);
   const [gr, gg, gb] = grids as [Float32Array, Float32Array, Float32Array];
+  const half = cell >> 1;
+  const qw = 2 * gw;
+  lows.fill(255);
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
     const y1 = Math.min(height, y0 + cell);
     for (let gx = 0; gx < gw; gx++) {
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
+      const xm = Math.min(x1, x0 + half);
       hist.fill(0);
-      // Every other row: plenty for a percentile, and half the histogram work.
+      // Every other pixel of every other row, the columns alternating from row to row: plenty
+      // for a percentile, and for the darkest values (a mark the lens and JPEG spread over two
+      // pixels or more is met). The row's left and right quarters are walked in turn.
       for (let y = y0; y < y1; y += 2) {
-        for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
-          const w = words[i] as number;
-          const r = (w >>> R_SHIFT) & 255;
-          const g = 256 + ((w >>> G_SHIFT) & 255);
-          const b = 512 + ((w >>> B_SHIFT) & 255);
-          hist[r] = (hist[r] as number) + 1;
-          hist[g] = (hist[g] as number) + 1;
-          hist[b] = (hist[b] as number) + 1;
+        const row = y * width;
+        const q = 3 * ((2 * gy + (y - y0 >= half ? 1 : 0)) * qw + 2 * gx);
+        let i = row + x0 + (((y - y0) >> 1) & 1);
+        for (let side = 0; side < 6; side += 3) {
+          let minR = lows[q + side] as number;
+          let minG = lows[q + side + 1] as number;
+          let minB = lows[q + side + 2] as number;
+          for (const end = row + (side === 0 ? xm : x1); i < end; i += 2) {
+            const w = words[i] as number;
+            const r = (w >>> R_SHIFT) & 255;
+            const g = (w >>> G_SHIFT) & 255;
+            const b = (w >>> B_SHIFT) & 255;
+            if (r < minR) minR = r;
+            if (g < minG) minG = g;
+            if (b < minB) minB = b;
+            hist[r] = (hist[r] as number) + 1;
+            hist[256 + g] = (hist[256 + g] as number) + 1;
+            hist[512 + b] = (hist[512 + b] as number) + 1;
+          }
+          lows[q + side] = minR;
+          lows[q + side + 1] = minG;
+          lows[q + side + 2] = minB;
         }
       }
       const rows = Math.ceil((y1 - y0) / 2);
-      const want = Math.max(1, Math.ceil(rows * (x1 - x0) * (1 - PAPER_PERCENTILE)));
+      const want = Math.max(1, Math.ceil((rows * (x1 - x0) * (1 - PAPER_PERCENTILE)) / 2));
       const at = gy * gw + gx;
       gr[at] = fromTop(hist, 0, want);
       gg[at] = fromTop(hist, 256, want);
@@ -133,13 +162,15 @@ function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number
 }
 
 /**
- * Fills `out` (planes of width*height) with each channel divided by the local paper estimate.
+ * Fills `out` (planes of width*height) with each channel divided by the local paper estimate,
+ * within the runs where anything can be, which it finds first (`out.active`).
  */
 export function normaliseToPaper(
   rgba: Uint8Array,
   width: number,
   height: number,
   out: Planes,
+  redOnly = false,
 ): void {
   const g = gridFor(width, height);
   const { cell, gw, gh } = g;
@@ -147,7 +178,8 @@ export function normaliseToPaper(
   const tmp = new Float32Array(gw * gh);
   const line = new Float32Array(gw * gh);
   const words = pixelWords(rgba);
-  cellPercentiles(words, width, height, cell, grids, gw, gh);
+  const lows = new Uint8Array(12 * gw * gh);
+  cellPercentiles(words, width, height, cell, grids, lows, gw, gh);
   for (const grid of grids) {
     // Closing: a dilate then an erode with the same window fills ink-covered cells from the paper
     // around them without moving the slow light and shadow edges.
@@ -157,47 +189,87 @@ export function normaliseToPaper(
     // Store reciprocals: pixels then multiply instead of divide.
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
   }
+  const { active } = out;
+  findActive(lows, grids, g, width, height, active, redOnly ? words : null);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
-  // Per column the two weights as doubles (1 - fx is exact in a double), and the columns where
-  // the left grid column changes: within such a run the two grid values are the same.
-  const exs = new Float64Array(width);
-  const fxd = new Float64Array(width);
-  const runs: number[] = [0];
-  for (let x = 0; x < width; x++) {
-    fxd[x] = fxs[x] as number;
-    exs[x] = 1 - (fxs[x] as number);
-    if (x > 0 && x0s[x] !== x0s[x - 1]) runs.push(x);
+  // Pieces of columns with the same left grid column and the right one's weight rising by the
+  // same step (it stays flat in the half cells at the image's edges): within a piece the paper
+  // estimate is a straight line, walked by adding a step per pixel.
+  const pieces: number[] = [0];
+  const delta = (x: number) => (fxs[x + 1] as number) - (fxs[x] as number);
+  const same = (a: number, b: number) => x0s[a] === x0s[b];
+  for (let x = 1; x < width; x++) {
+    const kink =
+      x >= 2 &&
+      x + 1 < width &&
+      same(x - 2, x) &&
+      same(x, x + 1) &&
+      Math.abs(delta(x) - delta(x - 1)) > 1e-6;
+    if (!same(x, x - 1) || kink) pieces.push(x);
   }
-  runs.push(width);
+  pieces.push(width);
   const rows = [new Float32Array(gw + 1), new Float32Array(gw + 1), new Float32Array(gw + 1)];
-  const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
-  const { r: outR, g: outG, b: outB } = out;
+  const { start, lo: runLo, hi: runHi } = active;
   for (let y = 0; y < height; y++) {
-    interpolateRow(g, grids[0] as Float32Array, y, pr);
-    interpolateRow(g, grids[1] as Float32Array, y, pg);
-    interpolateRow(g, grids[2] as Float32Array, y, pb);
-    for (let k = 0; k + 1 < runs.length; k++) {
-      const xa = runs[k] as number;
-      const xb = runs[k + 1] as number;
-      const x0 = x0s[xa] as number;
-      const r0 = pr[x0] as number;
-      const r1 = pr[x0 + 1] as number;
-      const g0 = pg[x0] as number;
-      const g1 = pg[x0 + 1] as number;
-      const b0 = pb[x0] as number;
-      const b1 = pb[x0 + 1] as number;
-      for (let x = xa, i = y * width + xa; x < xb; x++, i++) {
-        const fx = fxd[x] as number;
-        const ex = exs[x] as number;
-        const w = words[i] as number;
-        const vr = ((w >>> R_SHIFT) & 255) * (r0 * ex + r1 * fx);
-        const vg = ((w >>> G_SHIFT) & 255) * (g0 * ex + g1 * fx);
-        const vb = ((w >>> B_SHIFT) & 255) * (b0 * ex + b1 * fx);
-        // A ternary rather than Math.min: the same value (no NaN here), and cheaper in V8.
-        outR[i] = vr < MAX_NORMALISED ? vr : MAX_NORMALISED;
-        outG[i] = vg < MAX_NORMALISED ? vg : MAX_NORMALISED;
-        outB[i] = vb < MAX_NORMALISED ? vb : MAX_NORMALISED;
+    const s0 = start[y] as number;
+    const s1 = start[y + 1] as number;
+    if (s0 === s1) continue;
+    for (let c = 0; c < 3; c++)
+      interpolateRow(g, grids[c] as Float32Array, y, rows[c] as Float32Array);
+    for (let s = s0, k = 0; s < s1; s++) {
+      const lo = runLo[s] as number;
+      const hi = runHi[s] as number;
+      // The straight pieces of the paper estimate that meet this run.
+      while ((pieces[k + 1] as number) <= lo) k++;
+      for (let kk = k; kk + 1 < pieces.length && (pieces[kk] as number) < hi; kk++) {
+        const xa = Math.max(lo, pieces[kk] as number);
+        const xb = Math.min(hi, pieces[kk + 1] as number);
+        normaliseRun(words, y * width, xa, xb, x0s, fxs, rows, out);
       }
     }
+  }
+}
+
+/** Columns [xa, xb) of one row, where the paper estimate is one straight piece (`rows`: its grid row). */
+function normaliseRun(
+  words: Uint32Array,
+  row: number,
+  xa: number,
+  xb: number,
+  x0s: Int32Array,
+  fxs: Float32Array,
+  rows: Float32Array[],
+  out: Planes,
+): void {
+  const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
+  const { r: outR, g: outG, b: outB } = out;
+  const x0 = x0s[xa] as number;
+  const r0 = pr[x0] as number;
+  const g0 = pg[x0] as number;
+  const b0 = pb[x0] as number;
+  const dr = (pr[x0 + 1] as number) - r0;
+  const dg = (pg[x0 + 1] as number) - g0;
+  const db = (pb[x0 + 1] as number) - b0;
+  // The right weight at xa and its step per column (0 in a run of one column).
+  const fa = fxs[xa] as number;
+  const step = xb - xa > 1 ? (fxs[xa + 1] as number) - fa : 0;
+  let wr = r0 + dr * fa;
+  let wg = g0 + dg * fa;
+  let wb = b0 + db * fa;
+  const sr = dr * step;
+  const sg = dg * step;
+  const sb = db * step;
+  for (let i = row + xa, end = row + xb; i < end; i++) {
+    const w = words[i] as number;
+    const vr = ((w >>> R_SHIFT) & 255) * wr;
+    const vg = ((w >>> G_SHIFT) & 255) * wg;
+    const vb = ((w >>> B_SHIFT) & 255) * wb;
+    // A ternary rather than Math.min: the same value (no NaN here), and cheaper in V8.
+    outR[i] = vr < MAX_NORMALISED ? vr : MAX_NORMALISED;
+    outG[i] = vg < MAX_NORMALISED ? vg : MAX_NORMALISED;
+    outB[i] = vb < MAX_NORMALISED ? vb : MAX_NORMALISED;
+    wr += sr;
+    wg += sg;
+    wb += sb;
   }
 }

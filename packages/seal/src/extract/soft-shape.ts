@@ -76,11 +76,21 @@ export function lumaShape(
   for (let i = 0; i < n; i++) seed[i] = (strength[i] as number) > SEED ? 1 : 0;
   const region = ws.u8('shapeRegion');
   spreadMask(seed, width, height, radius, region, ws);
-  for (let i = 0; i < n; i++) {
-    if (region[i] === 0 || print[i] === 1) continue;
-    const d = luma(planes, i) * inv;
-    // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
-    if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+  // Only where the planes were filled (active.ts): elsewhere is paper.
+  const { start, lo, hi } = planes.active;
+  for (let y = 0; y < height; y++) {
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      for (
+        let i = y * width + (lo[s] as number), end = y * width + (hi[s] as number);
+        i < end;
+        i++
+      ) {
+        if (region[i] === 0 || print[i] === 1) continue;
+        const d = luma(planes, i) * inv;
+        // Darker than the full ink is not this ink (print JPEG tinted, a pen); full ink is strong.
+        if (d <= 1 && d > (strength[i] as number)) strength[i] = d;
+      }
+    }
   }
   findSpans(strength, width, height, spans);
 }

@@ -1,0 +1,124 @@
+/**
+ * The seal ink's own colour, learned from the photo (strength.ts judges pixels against it): a
+ * chroma-weighted histogram of hue over clearly coloured pixels, peaked among the hues seals
+ * come in, with the ink's brightest channel, colour ratio and saturation at that hue.
+ */
+import { TINT_SCALE } from './measure';
+import type { Planes } from './paper';
+
+/** The seal ink's hue as a unit chroma direction, and its brightest channel at full ink. */
+export interface InkModel {
+  ur: number;
+  ug: number;
+  ub: number;
+  bright: number;
+  /** Typical colour-along-hue over darkness of the ink: low for dark, desaturated inks. */
+  ratio: number;
+  /** Typical saturation of the ink, 1 - darkest / brightest channel: low for faint inks. */
+  sat: number;
+}
+
+/** Seal red (#e60012-like): chroma direction (2, -1, -1) / sqrt(6). */
+export const DEFAULT_INK: InkModel = {
+  ur: 0.8165,
+  ug: -0.4082,
+  ub: -0.4082,
+  bright: 0.9,
+  ratio: 1,
+  sat: 0.75,
+};
+const HUE_BINS = 36;
+/** Seal inks: red through orange-red one way and through crimson and purple the other (degrees). */
+const HUE_FROM = -80;
+const HUE_TO = 40;
+/** Pixels that vote on the hue: darker than paper and clearly coloured. */
+const VOTE_DARK = 0.12;
+const VOTE_CHROMA = 0.07;
+
+/**
+ * Learns the seal ink's hue from the photo itself: a chroma-weighted histogram of hue over the
+ * clearly coloured pixels, and the peak among the hues seals come in. Maroon and purple inks then
+ * count as ink, and black print (no chroma) and blue pens (another hue) still do not.
+ */
+export function learnInk(n: Planes, width: number): InkModel {
+  const { r, g, b } = n;
+  const hist = new Float32Array(HUE_BINS);
+  const sumR = new Float32Array(HUE_BINS);
+  const sumG = new Float32Array(HUE_BINS);
+  const sumB = new Float32Array(HUE_BINS);
+  const hiSum = new Float32Array(HUE_BINS);
+  const ratioSum = new Float32Array(HUE_BINS);
+  const satSum = new Float32Array(HUE_BINS);
+  // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
+  const len = r.length;
+  const { start, lo: runLo, hi: runHi } = n.active;
+  // Every third pixel of every other row votes (plenty for a histogram of 36 bins), where
+  // anything can be (active.ts).
+  for (let py = 0, row = 0; row < len; py += 2, row += 2 * width) {
+    for (let s = start[py] as number, s1 = start[py + 1] as number; s < s1; s++) {
+      const end = row + (runHi[s] as number);
+      for (let i = row + (runLo[s] as number); i < end; i += 3) {
+        const rv = r[i] as number;
+        const gv = g[i] as number;
+        const bv = b[i] as number;
+        const m = (rv + gv + bv) / 3;
+        if (1 - m < VOTE_DARK) continue;
+        const x = (2 * rv - gv - bv) * 0.4082;
+        const y = (gv - bv) * Math.SQRT1_2;
+        const c = Math.sqrt(x * x + y * y);
+        if (c < VOTE_CHROMA) continue;
+        const deg = (Math.atan2(y, x) * 180) / Math.PI;
+        if (deg < HUE_FROM || deg >= HUE_TO) continue;
+        const k = Math.floor(((deg - HUE_FROM) / (HUE_TO - HUE_FROM)) * HUE_BINS);
+        hist[k] = (hist[k] as number) + c;
+        sumR[k] = (sumR[k] as number) + (rv - m);
+        sumG[k] = (sumG[k] as number) + (gv - m);
+        sumB[k] = (sumB[k] as number) + (bv - m);
+        const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+        hiSum[k] = (hiSum[k] as number) + hi * c;
+        const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
+        if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
+        const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+        if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
+      }
+    }
+  }
+  let best = -1;
+  let bestW = 0;
+  for (let k = 0; k < HUE_BINS; k++) {
+    // A three-bin window so that one hue split over two bins still wins.
+    const w = (hist[k - 1] ?? 0) + (hist[k] as number) + (hist[k + 1] ?? 0);
+    if (w > bestW) {
+      bestW = w;
+      best = k;
+    }
+  }
+  // A sixth of the pixels voted: their chroma must add up to a 4000th of the image's pixels.
+  if (best < 0 || bestW < len * (0.0005 / 2)) return DEFAULT_INK;
+  let cr = 0;
+  let cg = 0;
+  let cb = 0;
+  let hs = 0;
+  let rs = 0;
+  let ss = 0;
+  let ws = 0;
+  for (let k = Math.max(0, best - 1); k <= Math.min(HUE_BINS - 1, best + 1); k++) {
+    cr += sumR[k] as number;
+    cg += sumG[k] as number;
+    cb += sumB[k] as number;
+    hs += hiSum[k] as number;
+    rs += ratioSum[k] as number;
+    ss += satSum[k] as number;
+    ws += hist[k] as number;
+  }
+  const norm = Math.sqrt(cr * cr + cg * cg + cb * cb);
+  if (norm === 0) return DEFAULT_INK;
+  return {
+    ur: cr / norm,
+    ug: cg / norm,
+    ub: cb / norm,
+    bright: Math.min(0.9, hs / ws),
+    ratio: rs / ws,
+    sat: ss / ws,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Scaling raw ink strength to the local full ink (strength.ts): a stamp is rarely inked evenly,
+ * and a thin blurred stroke never reaches full ink, so each pixel is divided by the full ink
+ * around it, or by its own stroke's peak where that is lower (down to a floor). On the way: the
+ * noise level, the photo's edge softness (auto.ts) and whether its border is a thin double ring.
+ */
+import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
+import { maxBits, rowMax7 } from './filters';
+import { columnWeights, gridFor, interpolateRow } from './grid';
+import { inkLevels, spreadInk } from './local-ink';
+import { thinDoubleRing } from './rings';
+import type { Spans } from './spans';
+import type { Workspace } from './workspace';
+
+/** Ignore pixels weaker than this (normalised units) when estimating full ink: that is noise. */
+const NOISE_FLOOR = 0.08;
+/** Full ink may fall locally to this fraction of the image's full ink (faded, patchy stamps). */
+const LOCAL_FLOOR = 0.3;
+/** Window radius of the thin-stroke peak (rowMax7's window is 2 * 3 + 1). */
+const PEAK_RADIUS = 3;
+/** Once scaled, a print rim (strength.ts) weaker than this is print. */
+export const RIM_STRENGTH = 0.7;
+const NOISE_BINS = 512;
+/** Top of the noise histogram, in raw units. */
+const NOISE_RANGE = 0.25;
+/** Local full ink is never below this many noise sigmas: noise must not be scaled up into ink. */
+const NOISE_K = 6;
+
+/**
+ * Robust noise sigma of a plane: the median absolute difference from the 3x3 mean, scaled for a
+ * Gaussian. Most of a crop is paper, so edges barely move the median.
+ */
+function noiseLevel(raw: Float32Array, width: number, height: number): number {
+  const hist = new Uint32Array(NOISE_BINS);
+  const scale = NOISE_BINS / NOISE_RANGE;
+  let count = 0;
+  // Every fourth pixel of every fourth row is plenty for a median.
+  for (let y = 1; y < height - 1; y += 4) {
+    for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 4) {
+      const up = i - width;
+      const down = i + width;
+      const sum =
+        (raw[up - 1] as number) +
+        (raw[up] as number) +
+        (raw[up + 1] as number) +
+        (raw[i - 1] as number) +
+        (raw[i] as number) +
+        (raw[i + 1] as number) +
+        (raw[down - 1] as number) +
+        (raw[down] as number) +
+        (raw[down + 1] as number);
+      const d = Math.abs((raw[i] as number) - sum / 9) * scale;
+      const k = d >= NOISE_BINS - 1 ? NOISE_BINS - 1 : Math.floor(d);
+      hist[k] = (hist[k] as number) + 1;
+      count++;
+    }
+  }
+  if (count === 0) return 0;
+  let seen = 0;
+  let bin = 0;
+  for (; bin < NOISE_BINS - 1; bin++) {
+    seen += hist[bin] as number;
+    if (seen * 2 >= count) break;
+  }
+  // MAD to sigma (1.4826), and the 3x3 mean removes 1/9 of the variance (sqrt(9/8)).
+  return ((bin + 0.5) / scale) * 1.4826 * 1.06;
+}
+
+/** Divides a raw measure by the local full-ink estimate, in place. */
+export function scaleToLocalInk(
+  raw: Float32Array,
+  width: number,
+  height: number,
+  ws: Workspace,
+  spans: Spans,
+  auto: boolean,
+  rim: Uint8Array | null,
+): { softness: number; rings: boolean } {
+  const noise = noiseLevel(raw, width, height);
+  const g = gridFor(width, height);
+  const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
+  // blur, and judging each against its own peak swells dense characters into blots; there the
+  // strokes are judged against the full ink instead, as the photo's own coverage says.
+  const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
+  // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
+  const rings = auto && thinDoubleRing(raw, width, height, spans, full);
+  const thinFloor = !auto ? THIN_FLOOR : rings ? 1 : peakFloor(softness);
+  const floor = Math.min(full, Math.max(full * LOCAL_FLOOR, NOISE_K * noise));
+  const local = spreadInk(cells, g, floor, full);
+  const { x0: x0s, fx: fxs } = columnWeights(g, width);
+  const localRow = new Float32Array(g.gw + 1);
+  if (thinFloor >= 1) {
+    // No stroke is judged against its own peak (a soft photo, a thin double ring): the peak
+    // filter below would only be clamped away.
+    for (let y = 0; y < height; y++) {
+      const xEnd = spans.hi[y] as number;
+      let x = spans.lo[y] as number;
+      if (x >= xEnd) continue;
+      interpolateRow(g, local, y, localRow);
+      for (let i = y * width + x; x < xEnd; x++, i++) {
+        const v = raw[i] as number;
+        if (v <= 0) continue;
+        const x0 = x0s[x] as number;
+        const fx = fxs[x] as number;
+        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+        const scaled = v / (l < floor ? floor : l);
+        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      }
+    }
+    return { softness, rings };
+  }
+  // The peak is a max over a square window: rows (rowMax7) into a ring of the 7 rows the window
+  // spans, kept in cache, each row filled just before the window first reaches it (from the raw
+  // measure, not yet scaled: scaling lags 3 rows behind); columns below, and only where there
+  // is something to scale (most of a crop is paper at 0).
+  const ringRows = 2 * PEAK_RADIUS + 1;
+  // One more row of zeros stands in for the rows past the image's edges.
+  const ring = ws.f32('peakRing', (ringRows + 1) * width);
+  const zeros = ringRows * width;
+  ring.fill(0, zeros);
+  const ringBits = new Int32Array(ring.buffer, ring.byteOffset, ring.length);
+  const rawBits = new Int32Array(raw.buffer, raw.byteOffset, raw.length);
+  const line = ws.i32('rowMaxLine', 2 * (width + 8));
+  let filled = 0;
+  // The column max is taken on bit patterns too, without branches (noise makes them a coin
+  // toss), and read back as a float through a one-element view.
+  const cell = new Float32Array(1);
+  const cellBits = new Int32Array(cell.buffer);
+  const slot = (j: number): number => (j < 0 || j >= height ? zeros : (j % ringRows) * width);
+  for (let y = 0; y < height; y++) {
+    const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
+    for (; filled <= last; filled++) {
+      const lo = spans.lo[filled] as number;
+      const hi = spans.hi[filled] as number;
+      rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
+    }
+    const xEnd = spans.hi[y] as number;
+    let x = spans.lo[y] as number;
+    if (x >= xEnd) continue;
+    interpolateRow(g, local, y, localRow);
+    // The window's 7 rows (PEAK_RADIUS 3 either side).
+    const o0 = slot(y - 3);
+    const o1 = slot(y - 2);
+    const o2 = slot(y - 1);
+    const o3 = slot(y);
+    const o4 = slot(y + 1);
+    const o5 = slot(y + 2);
+    const o6 = slot(y + 3);
+    for (let i = y * width + x; x < xEnd; x++, i++) {
+      const v = raw[i] as number;
+      if (v <= 0) continue;
+      const x0 = x0s[x] as number;
+      const fx = fxs[x] as number;
+      const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+      const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+      const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+      const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+      cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+      let p = cell[0] as number;
+      // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
+      // cut falls near its half height, where the stroke's edge was before the blur.
+      if (p > l) p = l;
+      else if (p < l * thinFloor) p = l * thinFloor;
+      if (p < floor) p = floor;
+      const scaled = v / p;
+      // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
+      raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+    }
+  }
+  return { softness, rings };
+}
