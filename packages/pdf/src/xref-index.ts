@@ -10,9 +10,8 @@
  * the right objects, and the file is appended to, not rewritten.
  */
 import {
-  type PDF,
   PdfArray,
-  type PdfDict,
+  PdfDict,
   PdfNumber,
   type PdfObject,
   PdfRef,
@@ -22,6 +21,7 @@ import {
 import { Unzlib } from 'fflate';
 import { latin1Text } from './latin1';
 import { decodedContent, plainFlate } from './page-content';
+import { rawObjectAt } from './raw-syntax';
 
 /** How many cross-reference sections are followed back through /Prev. */
 const MAX_SECTIONS = 64;
@@ -34,32 +34,68 @@ interface Compressed {
 }
 
 /**
+ * Could the newest cross-reference section's index field wrap round? Only a cross-reference
+ * stream whose last field is too narrow for its /Size (cairo: 2 bytes, /Size 65,564) can hold an
+ * object stream with more objects than that field counts. Read from the bytes (one dictionary),
+ * so that read.ts sets such a file right before loading it, instead of after a load that misread it.
+ */
+export function mayWrap(bytes: Uint8Array): boolean {
+  const start = startXref(bytes);
+  const section = start === undefined ? undefined : rawObjectAt(bytes, start)?.value;
+  if (!isXRef(section)) return false;
+  const widths = numbers(section.get('W'));
+  const size = section.get('Size');
+  const last = widths?.[2];
+  return last !== undefined && last < 4 && size instanceof PdfNumber && size.value > 256 ** last;
+}
+
+/**
  * The file with an appended section that sets right every compressed entry naming the wrong
  * slot, or undefined when none does or the file is not one this can tell about (no
- * cross-reference streams, a classic table in the chain, encryption).
+ * cross-reference streams, a classic table in the chain, encryption). Read from the bytes, not
+ * through a load. `wrapsOnly` looks only into object streams with more objects than the narrowest
+ * index field counts (mayWrap's files: the others cannot wrap, and their headers need not be read).
  */
-export function reindexedObjects(pdf: PDF, bytes: Uint8Array): Uint8Array | undefined {
-  const chain = readChain(pdf, bytes);
+export function reindexedObjects(
+  bytes: Uint8Array,
+  { wrapsOnly = false }: { wrapsOnly?: boolean } = {},
+): Uint8Array | undefined {
+  const chain = readChain(bytes);
   if (chain === undefined) return undefined;
-  const corrections: { object: number; stream: number; index: number }[] = [];
-  const headers = new Map<number, { listed: number[]; position?: Map<number, number> } | null>();
+  const headers = new Map<number, number[] | null>();
+  /** Per object stream, the objects its entries place at a slot holding another object. */
+  const misplaced = new Map<number, number[]>();
   const { objects, streams, indexes } = chain.compressed;
   for (let k = 0; k < objects.length; k++) {
     const object = objects[k] as number;
     const stream = streams[k] as number;
-    let header = headers.get(stream);
-    if (header === undefined) {
-      const listed = objectStreamNumbers(pdf, stream);
-      header = listed ? { listed } : null;
-      headers.set(stream, header);
+    let listed = headers.get(stream);
+    if (listed === undefined) {
+      listed = objectStreamNumbers(bytes, chain, stream, wrapsOnly) ?? null;
+      headers.set(stream, listed);
     }
-    if (header === null || header.listed[indexes[k] as number] === object) continue;
-    header.position ??= firstPositions(header.listed);
-    const at = header.position.get(object);
-    if (at !== undefined) corrections.push({ object, stream, index: at });
+    if (listed === null || listed[indexes[k] as number] === object) continue;
+    const list = misplaced.get(stream);
+    if (list) list.push(object);
+    else misplaced.set(stream, [object]);
+  }
+  const corrections: { object: number; stream: number; index: number }[] = [];
+  for (const [stream, wrong] of misplaced) {
+    const at = firstPositions(headers.get(stream) as number[], new Set(wrong));
+    for (const object of wrong) {
+      const index = at.get(object);
+      if (index !== undefined) corrections.push({ object, stream, index });
+    }
   }
   if (corrections.length === 0) return undefined;
   return appendSection(bytes, chain, corrections);
+}
+
+/** One cross-reference stream of the chain, decoded, for finding an object's offset. */
+interface Section {
+  readonly data: Uint8Array;
+  readonly widths: readonly [number, number, number];
+  readonly ranges: readonly number[];
 }
 
 interface Chain {
@@ -68,29 +104,37 @@ interface Chain {
   /** The newest section's dictionary: /Size, /Root, /Info, /ID. */
   readonly trailer: PdfDict;
   readonly compressed: Compressed;
+  /** Newest first. */
+  readonly sections: readonly Section[];
+  /** How many slots the narrowest index field of the chain can name. */
+  readonly slots: number;
 }
 
-function readChain(pdf: PDF, bytes: Uint8Array): Chain | undefined {
+function readChain(bytes: Uint8Array): Chain | undefined {
   const start = startXref(bytes);
   if (start === undefined) return undefined;
   /** Object numbers a newer section has already given (an older entry for them is no longer in force). */
   const decided = new Set<number>();
   const compressed: Compressed = { objects: [], streams: [], indexes: [] };
+  const sections: Section[] = [];
   let trailer: PdfDict | undefined;
+  let slots = Number.POSITIVE_INFINITY;
   const visited = new Set<number>();
   let offset: number | undefined = start;
   while (offset !== undefined) {
     if (visited.has(offset) || visited.size >= MAX_SECTIONS) return undefined;
     visited.add(offset);
-    const section = xrefStreamAt(pdf, bytes, offset);
+    const stream = xrefStreamAt(bytes, offset);
+    if (stream === undefined || stream.has('Encrypt')) return undefined;
+    trailer ??= stream;
+    const section = readEntries(stream, decided, compressed, stream.get('Prev') !== undefined);
     if (section === undefined) return undefined;
-    if (section.has('Encrypt')) return undefined;
-    trailer ??= section;
-    if (!readEntries(section, decided, compressed)) return undefined;
-    const prev = section.get('Prev');
+    sections.push(section);
+    slots = Math.min(slots, 256 ** section.widths[2]);
+    const prev = stream.get('Prev');
     offset = prev instanceof PdfNumber ? prev.value : undefined;
   }
-  return trailer && { start, trailer, compressed };
+  return trailer && { start, trailer, compressed, sections, slots };
 }
 
 /** The number after the last `startxref` in the file's last 2 KB. */
@@ -102,39 +146,44 @@ function startXref(bytes: Uint8Array): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/**
- * The cross-reference stream written at `offset`: its `n g obj` header read from the bytes, the
- * object loaded by that number, and taken only if its data lies right after that header (the
- * number could name another object in another section).
- */
-function xrefStreamAt(pdf: PDF, bytes: Uint8Array, offset: number): PdfStream | undefined {
-  const head = latin1Text(bytes.subarray(offset, Math.min(bytes.length, offset + 40)));
-  const m = /^\s*(\d+)\s+(\d+)\s+obj\b/.exec(head);
-  if (!m) return undefined;
-  const object = pdf.context.resolve(PdfRef.of(Number(m[1]), Number(m[2])));
-  if (!(object instanceof PdfStream) || object.getName('Type')?.value !== 'XRef') return undefined;
-  const { data } = object;
-  const at = data.byteOffset - bytes.byteOffset;
-  if (data.buffer !== bytes.buffer || at < offset || at > offset + 65536) return undefined;
-  return object;
+const isXRef = (value: PdfObject | undefined): value is PdfDict =>
+  value instanceof PdfDict && value.getName('Type')?.value === 'XRef';
+
+/** The cross-reference stream written at `offset`, its data as long as its direct /Length says. */
+function xrefStreamAt(bytes: Uint8Array, offset: number): PdfStream | undefined {
+  const raw = rawObjectAt(bytes, offset);
+  if (raw?.dataStart === undefined || !isXRef(raw.value)) return undefined;
+  const length = raw.value.get('Length');
+  if (!(length instanceof PdfNumber)) return undefined;
+  const end = raw.dataStart + length.value;
+  if (!Number.isInteger(end) || end > bytes.length) return undefined;
+  return new PdfStream(raw.value, bytes.subarray(raw.dataStart, end));
 }
 
-/** Adds the section's entries not decided by a newer one; false when it cannot be read. */
-function readEntries(section: PdfStream, decided: Set<number>, compressed: Compressed): boolean {
-  const widths = numbers(section.get('W'));
-  const size = section.get('Size');
-  if (widths?.length !== 3 || !(size instanceof PdfNumber)) return false;
-  const ranges = numbers(section.get('Index')) ?? [0, size.value];
-  if (ranges.length % 2 !== 0) return false;
+/**
+ * Adds the section's entries not decided by a newer one, and (when an `older` section follows)
+ * marks its objects decided; undefined when it cannot be read.
+ */
+function readEntries(
+  stream: PdfStream,
+  decided: Set<number>,
+  compressed: Compressed,
+  older: boolean,
+): Section | undefined {
+  const widths = numbers(stream.get('W'));
+  const size = stream.get('Size');
+  if (widths?.length !== 3 || !(size instanceof PdfNumber)) return undefined;
+  const ranges = numbers(stream.get('Index')) ?? [0, size.value];
+  if (ranges.length % 2 !== 0) return undefined;
   let data: Uint8Array;
   try {
-    data = decodedContent(section);
+    data = decodedContent(stream);
   } catch {
-    return false;
+    return undefined;
   }
   const [w0, w1, w2] = widths as [number, number, number];
   const row = w0 + w1 + w2;
-  if (row === 0 || widths.some((w) => w < 0 || w > 8)) return false;
+  if (row === 0 || widths.some((w) => w < 0 || w > 8)) return undefined;
   // The first section read (the newest) decides every object it lists: no set needed for it.
   const first = decided.size === 0;
   const listed: number[] = [];
@@ -145,7 +194,7 @@ function readEntries(section: PdfStream, decided: Set<number>, compressed: Compr
     for (let k = 0; k < count && at + row <= data.length; k++, at += row) {
       const object = start + k;
       if (!first && decided.has(object)) continue;
-      listed.push(object);
+      if (older) listed.push(object);
       if ((w0 === 0 ? 1 : field(data, at, w0)) !== 2) continue;
       compressed.objects.push(object);
       compressed.streams.push(field(data, at + w0, w1));
@@ -153,7 +202,29 @@ function readEntries(section: PdfStream, decided: Set<number>, compressed: Compr
     }
   }
   for (const object of listed) decided.add(object);
-  return true;
+  return { data, widths: [w0, w1, w2], ranges };
+}
+
+/** Where the chain's entry in force writes `object` uncompressed, or undefined. */
+function offsetOf(chain: Chain, object: number): number | undefined {
+  for (const { data, widths, ranges } of chain.sections) {
+    const [w0, w1] = widths;
+    const row = widths[0] + widths[1] + widths[2];
+    let at = 0;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const start = ranges[r] as number;
+      const count = ranges[r + 1] as number;
+      if (object >= start && object < start + count) {
+        const rowAt = at + (object - start) * row;
+        if (rowAt + row > data.length) break;
+        return (w0 === 0 ? 1 : field(data, rowAt, w0)) === 1
+          ? field(data, rowAt + w0, w1)
+          : undefined;
+      }
+      at += count * row;
+    }
+  }
+  return undefined;
 }
 
 /** A big-endian field of `width` bytes. */
@@ -173,17 +244,25 @@ function numbers(value: unknown): number[] | undefined {
   return out;
 }
 
-/** The object numbers an object stream's header lists, in order (its own word, not the table's). */
-function objectStreamNumbers(pdf: PDF, stream: number): number[] | undefined {
-  const object = pdf.context.resolve(PdfRef.of(stream, 0));
-  if (!(object instanceof PdfStream) || object.getName('Type')?.value !== 'ObjStm')
-    return undefined;
-  const n = object.get('N');
-  const first = object.get('First');
+/**
+ * The object numbers an object stream's header lists, in order (its own word, not the table's),
+ * read from the file's bytes. With `wrapsOnly`, undefined for a stream too small to wrap.
+ */
+function objectStreamNumbers(
+  bytes: Uint8Array,
+  chain: Chain,
+  number: number,
+  wrapsOnly: boolean,
+): number[] | undefined {
+  const stream = objectStreamAt(bytes, chain, number);
+  if (stream === undefined) return undefined;
+  const n = stream.get('N');
+  const first = stream.get('First');
   if (!(n instanceof PdfNumber) || !(first instanceof PdfNumber)) return undefined;
+  if (wrapsOnly && n.value <= chain.slots) return undefined;
   let data: Uint8Array | undefined;
   try {
-    data = headerBytes(object, first.value);
+    data = headerBytes(stream, first.value);
   } catch {
     return undefined;
   }
@@ -204,9 +283,31 @@ function objectStreamNumbers(pdf: PDF, stream: number): number[] | undefined {
   return listed;
 }
 
+/** The object stream `number` as the chain places it, its /Length resolved when indirect. */
+function objectStreamAt(bytes: Uint8Array, chain: Chain, number: number): PdfStream | undefined {
+  const offset = offsetOf(chain, number);
+  const raw = offset === undefined ? undefined : rawObjectAt(bytes, offset);
+  if (raw?.dataStart === undefined || raw.number !== number) return undefined;
+  const dict = raw.value as PdfDict;
+  if (dict.getName('Type')?.value !== 'ObjStm') return undefined;
+  let length = dict.get('Length');
+  if (length instanceof PdfRef) {
+    const at = offsetOf(chain, length.objectNumber);
+    const held = at === undefined ? undefined : rawObjectAt(bytes, at);
+    length = held?.number === length.objectNumber ? held.value : undefined;
+  }
+  if (!(length instanceof PdfNumber)) return undefined;
+  const end = raw.dataStart + length.value;
+  if (!Number.isInteger(end) || end > bytes.length) return undefined;
+  return new PdfStream(dict, bytes.subarray(raw.dataStart, end));
+}
+
 /**
  * The first `length` bytes of an object stream's data: for plain Flate, only as much as is needed
- * is inflated (bug1978317's stream inflates to 16 MB, its header is the first 0.9 MB).
+ * is inflated (bug1978317's stream inflates to 13 MB, its header is the first 0.9 MB, which
+ * compresses so well that the first 16 KB hold it). The command line's bundle swaps fflate's
+ * Unzlib for one that inflates natively at the last chunk: there the whole stream is inflated,
+ * in about a tenth of the time fflate takes for the header in a cold process.
  */
 function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined {
   if (!plainFlate(stream)) return decodedContent(stream).subarray(0, length);
@@ -217,7 +318,7 @@ function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined 
     have += chunk.length;
   });
   const { data } = stream;
-  const CHUNK = 1 << 16;
+  const CHUNK = 1 << 14;
   for (let at = 0; at < data.length && have < length; at += CHUNK) {
     const end = Math.min(data.length, at + CHUNK);
     inflater.push(data.subarray(at, end), end === data.length);
@@ -233,11 +334,16 @@ function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined 
   return out;
 }
 
-function firstPositions(listed: readonly number[]): Map<number, number> {
+/** Where each of `wanted` first appears in `listed`. */
+function firstPositions(
+  listed: readonly number[],
+  wanted: ReadonlySet<number>,
+): Map<number, number> {
   const out = new Map<number, number>();
-  listed.forEach((object, i) => {
-    if (!out.has(object)) out.set(object, i);
-  });
+  for (let i = 0; i < listed.length && out.size < wanted.size; i++) {
+    const object = listed[i] as number;
+    if (wanted.has(object) && !out.has(object)) out.set(object, i);
+  }
   return out;
 }
 
