@@ -48,6 +48,41 @@ export function rawObjectAt(bytes: Uint8Array, offset: number): RawObject | unde
   return { number, generation, value, dataStart: at };
 }
 
+/** Where a value lies in the bytes: `bytes.subarray(start, end)` is its syntax. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The entries of the dictionary at `at` (after `n g obj` for an object in the file, or where an
+ * object stream places one), each as the span of its value's syntax, without building the values:
+ * a page's 32,768 annotation references are stepped over, not made into objects.
+ */
+export function rawDictSpans(bytes: Uint8Array, at: number): Map<string, Span> | undefined {
+  const r = new Reader(bytes, at);
+  return r.dictSpans();
+}
+
+/** The value whose syntax is `span`, as @libpdf/core's object. */
+export function rawValue(bytes: Uint8Array, span: Span): PdfObject | undefined {
+  const r = new Reader(bytes, span.start);
+  const value = r.value(0);
+  return value !== undefined && r.at <= span.end ? value : undefined;
+}
+
+/** Where the value of the object `n g obj` at `offset` begins, if that is what is written there. */
+export function rawObjectBody(
+  bytes: Uint8Array,
+  offset: number,
+  number: number,
+): number | undefined {
+  if (!Number.isInteger(offset) || offset < 0 || offset >= bytes.length) return undefined;
+  const r = new Reader(bytes, offset);
+  if (r.integer() !== number || r.integer() === undefined || !r.keyword('obj')) return undefined;
+  return r.at;
+}
+
 const isSpace = (c: number | undefined) =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 /** ( ) < > [ ] { } / % */
@@ -109,6 +144,89 @@ class Reader {
     if (isRegular(this.bytes[this.at + word.length])) return false;
     this.at += word.length;
     return true;
+  }
+
+  dictSpans(): Map<string, Span> | undefined {
+    this.skip();
+    if (this.bytes[this.at] !== 0x3c || this.bytes[this.at + 1] !== 0x3c) return undefined;
+    this.at += 2;
+    const out = new Map<string, Span>();
+    for (;;) {
+      this.skip();
+      const c = this.bytes[this.at];
+      if (c === 0x3e && this.bytes[this.at + 1] === 0x3e) {
+        this.at += 2;
+        return out;
+      }
+      if (c !== 0x2f) return undefined;
+      const key = this.name().value;
+      this.skip();
+      const start = this.at;
+      if (!this.skipValue(0)) return undefined;
+      out.set(key, { start, end: this.at });
+    }
+  }
+
+  /** Steps over one value (a reference is its two numbers and R), building nothing. */
+  private skipValue(depth: number): boolean {
+    if (depth > MAX_DEPTH) return false;
+    this.skip();
+    const { bytes } = this;
+    const c = bytes[this.at];
+    if (c === undefined) return false;
+    if (c === 0x3c && bytes[this.at + 1] === 0x3c) {
+      this.at += 2;
+      for (;;) {
+        this.skip();
+        if (bytes[this.at] === 0x3e && bytes[this.at + 1] === 0x3e) {
+          this.at += 2;
+          return true;
+        }
+        if (bytes[this.at] !== 0x2f) return false;
+        this.name();
+        if (!this.skipValue(depth + 1)) return false;
+      }
+    }
+    if (c === 0x5b) {
+      this.at++;
+      for (;;) {
+        // Numbers, the R of references and white space start nothing nested: stepped over here,
+        // a byte at a time (an array of 32,768 references is most of what this ever reads).
+        let b = bytes[this.at];
+        while (
+          b !== undefined &&
+          (isDigit(b) || b === 0x52 || b === 0x2e || b === 0x2d || isSpace(b))
+        )
+          b = bytes[++this.at];
+        this.skip();
+        if (bytes[this.at] === 0x5d) {
+          this.at++;
+          return true;
+        }
+        if (!this.skipValue(depth + 1)) return false;
+      }
+    }
+    if (c === 0x2f) {
+      this.name();
+      return true;
+    }
+    if (c === 0x3c) return this.hexString() !== undefined;
+    if (c === 0x28) return this.literalString() !== undefined;
+    if (c === 0x52 && !isRegular(bytes[this.at + 1])) {
+      this.at++; // the R of a reference, its numbers stepped over already
+      return true;
+    }
+    if (isDelimiter(c)) return false;
+    const start = this.at;
+    if (isDigit(c) && this.integer() !== undefined) {
+      // `n g R` is one value
+      const after = this.at;
+      if (this.integer() === undefined || !this.keyword('R')) this.at = after;
+      return true;
+    }
+    this.at = start;
+    while (isRegular(bytes[this.at])) this.at++;
+    return this.at > start;
   }
 
   value(depth: number): PdfObject | undefined {

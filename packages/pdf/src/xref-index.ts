@@ -22,6 +22,7 @@ import { Unzlib } from 'fflate';
 import { latin1Text } from './latin1';
 import { decodedContent, plainFlate } from './page-content';
 import { rawObjectAt } from './raw-syntax';
+import { type Copies, type CopySource, reachedCopies } from './xref-copies';
 
 /** How many cross-reference sections are followed back through /Prev. */
 const MAX_SECTIONS = 64;
@@ -62,33 +63,103 @@ export function reindexedObjects(
 ): Uint8Array | undefined {
   const chain = readChain(bytes);
   if (chain === undefined) return undefined;
-  const headers = new Map<number, number[] | null>();
+  const headers = new Map<number, Header | null>();
   /** Per object stream, the objects its entries place at a slot holding another object. */
-  const misplaced = new Map<number, number[]>();
+  const misplaced = new Map<number, { object: number; index: number }[]>();
   const { objects, streams, indexes } = chain.compressed;
   for (let k = 0; k < objects.length; k++) {
     const object = objects[k] as number;
     const stream = streams[k] as number;
-    let listed = headers.get(stream);
-    if (listed === undefined) {
-      listed = objectStreamNumbers(bytes, chain, stream, wrapsOnly) ?? null;
-      headers.set(stream, listed);
+    let header = headers.get(stream);
+    if (header === undefined) {
+      header = objectStreamHeader(bytes, chain, stream, wrapsOnly) ?? null;
+      headers.set(stream, header);
     }
-    if (listed === null || listed[indexes[k] as number] === object) continue;
+    if (header === null || header.numbers[indexes[k] as number] === object) continue;
     const list = misplaced.get(stream);
-    if (list) list.push(object);
-    else misplaced.set(stream, [object]);
+    const entry = { object, index: indexes[k] as number };
+    if (list) list.push(entry);
+    else misplaced.set(stream, [entry]);
   }
-  const corrections: { object: number; stream: number; index: number }[] = [];
+  const corrections = new Map<number, { stream: number; index: number }>();
   for (const [stream, wrong] of misplaced) {
-    const at = firstPositions(headers.get(stream) as number[], new Set(wrong));
-    for (const object of wrong) {
+    const at = truePositions((headers.get(stream) as Header).numbers, wrong, chain.slots);
+    for (const { object } of wrong) {
       const index = at.get(object);
-      if (index !== undefined) corrections.push({ object, stream, index });
+      if (index !== undefined) corrections.set(object, { stream, index });
     }
   }
-  if (corrections.length === 0) return undefined;
-  return appendSection(bytes, chain, corrections);
+  if (corrections.size === 0) return undefined;
+  const copies = reachedCopies(bytes, copySource(chain, headers, corrections), {
+    root: chain.trailer.get('Root'),
+    info: chain.trailer.get('Info'),
+    firstNew: (chain.trailer.get('Size') as PdfNumber).value,
+  });
+  return appendSection(bytes, chain, corrections, copies);
+}
+
+/** An object stream's header: the object numbers it lists, each one's offset after /First. */
+interface Header {
+  readonly numbers: number[];
+  readonly offsets: number[];
+  readonly stream: PdfStream;
+  readonly first: number;
+  /** The decoded data, when the header's read inflated it all. */
+  whole: Uint8Array | undefined;
+}
+
+/**
+ * Where the objects stand once the corrections are made: a compressed object's syntax in its
+ * decoded stream (only for the streams whose headers were read), an uncompressed one's offset.
+ */
+function copySource(
+  chain: Chain,
+  headers: ReadonlyMap<number, Header | null>,
+  corrections: ReadonlyMap<number, { stream: number; index: number }>,
+): CopySource {
+  const ends = new Map<number, number[]>();
+  return {
+    compressed(object) {
+      const place = corrections.get(object) ?? compressedEntry(chain, object);
+      const header = place && headers.get(place.stream);
+      if (!place || !header || header.numbers[place.index] !== object) return undefined;
+      if (header.whole === undefined) {
+        try {
+          header.whole = decodedContent(header.stream);
+        } catch {
+          return undefined;
+        }
+      }
+      // Objects follow each other in the stream, as a rule in the header's order.
+      const offset = header.offsets[place.index] as number;
+      let next = header.offsets[place.index + 1];
+      if (next !== undefined && next <= offset) {
+        let sorted = ends.get(place.stream);
+        if (sorted === undefined) {
+          sorted = [...header.offsets].sort((x, y) => x - y);
+          ends.set(place.stream, sorted);
+        }
+        next = sorted[upperBound(sorted, offset)];
+      }
+      const data = header.whole;
+      const start = header.first + offset;
+      const end = Math.min(data.length, next === undefined ? data.length : header.first + next);
+      return start < end ? { data, start, end } : undefined;
+    },
+    offset: (object) => offsetOf(chain, object),
+  };
+}
+
+/** The first index whose value is greater than `value`, in an ascending list. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** One cross-reference stream of the chain, decoded, for finding an object's offset. */
@@ -205,26 +276,39 @@ function readEntries(
   return { data, widths: [w0, w1, w2], ranges };
 }
 
-/** Where the chain's entry in force writes `object` uncompressed, or undefined. */
-function offsetOf(chain: Chain, object: number): number | undefined {
+/** The chain's entry in force for `object`: its type and two fields, or undefined. */
+function entryOf(chain: Chain, object: number): [number, number, number] | undefined {
   for (const { data, widths, ranges } of chain.sections) {
-    const [w0, w1] = widths;
-    const row = widths[0] + widths[1] + widths[2];
+    const [w0, w1, w2] = widths;
+    const row = w0 + w1 + w2;
     let at = 0;
     for (let r = 0; r < ranges.length; r += 2) {
       const start = ranges[r] as number;
       const count = ranges[r + 1] as number;
       if (object >= start && object < start + count) {
         const rowAt = at + (object - start) * row;
-        if (rowAt + row > data.length) break;
-        return (w0 === 0 ? 1 : field(data, rowAt, w0)) === 1
-          ? field(data, rowAt + w0, w1)
-          : undefined;
+        if (rowAt + row > data.length) return undefined;
+        const type = w0 === 0 ? 1 : field(data, rowAt, w0);
+        return [type, field(data, rowAt + w0, w1), field(data, rowAt + w0 + w1, w2)];
       }
       at += count * row;
     }
   }
   return undefined;
+}
+
+/** Where the chain's entry in force writes `object` uncompressed, or undefined. */
+function offsetOf(chain: Chain, object: number): number | undefined {
+  const entry = entryOf(chain, object);
+  return entry?.[0] === 1 ? entry[1] : undefined;
+}
+
+function compressedEntry(
+  chain: Chain,
+  object: number,
+): { stream: number; index: number } | undefined {
+  const entry = entryOf(chain, object);
+  return entry?.[0] === 2 ? { stream: entry[1], index: entry[2] } : undefined;
 }
 
 /** A big-endian field of `width` bytes. */
@@ -245,42 +329,46 @@ function numbers(value: unknown): number[] | undefined {
 }
 
 /**
- * The object numbers an object stream's header lists, in order (its own word, not the table's),
- * read from the file's bytes. With `wrapsOnly`, undefined for a stream too small to wrap.
+ * An object stream's header: the object numbers it lists, in order (its own word, not the
+ * table's), and their offsets, read from the file's bytes. With `wrapsOnly`, undefined for a
+ * stream too small to wrap.
  */
-function objectStreamNumbers(
+function objectStreamHeader(
   bytes: Uint8Array,
   chain: Chain,
   number: number,
   wrapsOnly: boolean,
-): number[] | undefined {
+): Header | undefined {
   const stream = objectStreamAt(bytes, chain, number);
   if (stream === undefined) return undefined;
   const n = stream.get('N');
   const first = stream.get('First');
   if (!(n instanceof PdfNumber) || !(first instanceof PdfNumber)) return undefined;
   if (wrapsOnly && n.value <= chain.slots) return undefined;
-  let data: Uint8Array | undefined;
+  let read: { data: Uint8Array; whole: boolean } | undefined;
   try {
-    data = headerBytes(stream, first.value);
+    read = headerBytes(stream, first.value);
   } catch {
     return undefined;
   }
-  if (data === undefined) return undefined;
-  // The header is pairs of integers (object number, offset): every other one is a number.
-  const listed: number[] = [];
+  if (read === undefined) return undefined;
+  const { data } = read;
+  // The header is pairs of integers (object number, offset).
+  const numbers: number[] = [];
+  const offsets: number[] = [];
   const end = Math.min(first.value, data.length);
   let value = -1;
-  let count = 0;
-  for (let i = 0; i <= end && listed.length < n.value; i++) {
+  for (let i = 0; i <= end && offsets.length < n.value; i++) {
     const c = i < end ? (data[i] as number) : 0x20;
     if (c >= 0x30 && c <= 0x39) value = (value < 0 ? 0 : value * 10) + (c - 0x30);
     else if (value >= 0) {
-      if (count++ % 2 === 0) listed.push(value);
+      if (numbers.length === offsets.length) numbers.push(value);
+      else offsets.push(value);
       value = -1;
     }
   }
-  return listed;
+  numbers.length = offsets.length;
+  return { numbers, offsets, stream, first: first.value, whole: read.whole ? data : undefined };
 }
 
 /** The object stream `number` as the chain places it, its /Length resolved when indirect. */
@@ -303,19 +391,25 @@ function objectStreamAt(bytes: Uint8Array, chain: Chain, number: number): PdfStr
 }
 
 /**
- * The first `length` bytes of an object stream's data: for plain Flate, only as much as is needed
- * is inflated (bug1978317's stream inflates to 13 MB, its header is the first 0.9 MB, which
- * compresses so well that the first 16 KB hold it). The command line's bundle swaps fflate's
- * Unzlib for one that inflates natively at the last chunk: there the whole stream is inflated,
- * in about a tenth of the time fflate takes for the header in a cold process.
+ * At least the first `length` bytes of an object stream's data, and whether that is all of it:
+ * for plain Flate, only as much as is needed is inflated (bug1978317's stream inflates to 13 MB,
+ * its header is the first 0.9 MB, which compresses so well that the first 16 KB hold it). The
+ * command line's bundle swaps fflate's Unzlib for one that inflates natively at the last chunk:
+ * there the whole stream is inflated, in about a tenth of the time fflate takes for the header in
+ * a cold process, and kept for the copies (xref-copies.ts).
  */
-function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined {
-  if (!plainFlate(stream)) return decodedContent(stream).subarray(0, length);
+function headerBytes(
+  stream: PdfStream,
+  length: number,
+): { data: Uint8Array; whole: boolean } | undefined {
+  if (!plainFlate(stream)) return { data: decodedContent(stream), whole: true };
   const parts: Uint8Array[] = [];
   let have = 0;
-  const inflater = new Unzlib((chunk) => {
+  let ended = false;
+  const inflater = new Unzlib((chunk, final) => {
     parts.push(chunk);
     have += chunk.length;
+    ended ||= final;
   });
   const { data } = stream;
   const CHUNK = 1 << 14;
@@ -323,47 +417,74 @@ function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined 
     const end = Math.min(data.length, at + CHUNK);
     inflater.push(data.subarray(at, end), end === data.length);
   }
-  const out = new Uint8Array(Math.min(have, length));
-  let at = 0;
-  for (const part of parts) {
-    if (at >= out.length) break;
-    const take = part.subarray(0, out.length - at);
-    out.set(take, at);
-    at += take.length;
+  const out = parts.length === 1 ? (parts[0] as Uint8Array) : new Uint8Array(have);
+  if (parts.length !== 1) {
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
   }
-  return out;
+  return { data: out, whole: ended };
 }
 
-/** Where each of `wanted` first appears in `listed`. */
-function firstPositions(
+/**
+ * Where each misplaced object stands in the header. An index that wrapped round stands a whole
+ * number of `slots` further on, so those places are tried first; an object found at none of them
+ * is looked for through the whole header (its first place).
+ */
+function truePositions(
   listed: readonly number[],
-  wanted: ReadonlySet<number>,
+  wrong: readonly { object: number; index: number }[],
+  slots: number,
 ): Map<number, number> {
   const out = new Map<number, number>();
-  for (let i = 0; i < listed.length && out.size < wanted.size; i++) {
+  const rest = new Set<number>();
+  for (const { object, index } of wrong) {
+    for (let at = index + slots; Number.isFinite(slots) && at < listed.length; at += slots) {
+      if (listed[at] === object) {
+        out.set(object, at);
+        break;
+      }
+    }
+    if (!out.has(object)) rest.add(object);
+  }
+  for (let i = 0; i < listed.length && rest.size > 0; i++) {
     const object = listed[i] as number;
-    if (wanted.has(object) && !out.has(object)) out.set(object, i);
+    if (rest.delete(object)) out.set(object, i);
   }
   return out;
 }
 
 /**
- * The appended section: a cross-reference stream listing the corrected entries and itself,
- * chained to the file's newest section, with its trailer entries (/Root, /Info, /ID) carried.
+ * The appended section: the copies (xref-copies.ts), then a cross-reference stream listing them,
+ * the corrected entries not copied, and itself, chained to the file's newest section, with its
+ * trailer entries (/Root, /Info, /ID) carried.
  */
 function appendSection(
   bytes: Uint8Array,
   chain: Chain,
-  corrections: readonly { object: number; stream: number; index: number }[],
+  corrections: ReadonlyMap<number, { stream: number; index: number }>,
+  copies: Copies,
 ): Uint8Array | undefined {
-  const size = chain.trailer.get('Size') as PdfNumber;
-  const self = size.value;
+  const self = copies.next;
   const lead = bytes[bytes.length - 1] === 0x0a || bytes[bytes.length - 1] === 0x0d ? '' : '\n';
-  const offset = bytes.length + lead.length;
-  const rows = [
-    ...corrections.map((c) => ({ object: c.object, type: 2, a: c.stream, b: c.index })),
-    { object: self, type: 1, a: offset, b: 0 },
-  ].sort((x, y) => x.object - y.object);
+  const parts: Uint8Array[] = [bytes, latin1Bytes(lead)];
+  let offset = bytes.length + lead.length;
+  const rows: { object: number; type: number; a: number; b: number }[] = [];
+  for (const { object, body } of copies.objects) {
+    rows.push({ object, type: 1, a: offset, b: 0 });
+    const head = latin1Bytes(`${object} 0 obj\n`);
+    const tail = latin1Bytes('\nendobj\n');
+    parts.push(head, body, tail);
+    offset += head.length + body.length + tail.length;
+  }
+  const copied = new Set(rows.map((r) => r.object));
+  for (const [object, c] of corrections) {
+    if (!copied.has(object)) rows.push({ object, type: 2, a: c.stream, b: c.index });
+  }
+  rows.push({ object: self, type: 1, a: offset, b: 0 });
+  rows.sort((x, y) => x.object - y.object);
   const W = [1, 4, 4] as const;
   const data = new Uint8Array(rows.length * 9);
   const view = new DataView(data.buffer);
@@ -382,10 +503,10 @@ function appendSection(
     carried += ` /${key} ${text}`;
   }
   const head =
-    `${lead}${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /W [${W.join(' ')}] /Index [${index}]` +
+    `${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /W [${W.join(' ')}] /Index [${index}]` +
     ` /Prev ${chain.start}${carried} /Length ${data.length} >>\nstream\n`;
   const tail = `\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`;
-  const parts = [bytes, latin1Bytes(head), data, latin1Bytes(tail)];
+  parts.push(latin1Bytes(head), data, latin1Bytes(tail));
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

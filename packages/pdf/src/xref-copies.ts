@@ -1,0 +1,115 @@
+/**
+ * What the section xref-index.ts appends carries besides corrected entries: copies, written
+ * uncompressed, of the objects a load and a one-page stamp reach (the catalog, /Info, the page
+ * tree's nodes and pages, each page's /Resources) that sit in an object stream whose header had
+ * to be read. @libpdf/core finds an object in an object stream by decoding and indexing the
+ * whole stream; bug1978317's is 13 MB and 65,542 objects, for the six a stamp needs. Copied, the
+ * engine reads those six where they are written and never decodes the stream. A page whose
+ * /Annots is a long inline array (that page's 32,768 references, 300 KB) gets the array as an
+ * object of its own, which the page names: every reader resolves it the same, and the engine,
+ * which parses a page whole when it loads it and writes it whole when a stamp changes it, parses
+ * and writes a short page. Copies only ever hold the bytes the file already gives for the object;
+ * anything left uncopied is read from its stream as before, just more slowly.
+ */
+import { PdfArray, PdfName, type PdfObject, PdfRef } from '@libpdf/core';
+import { rawDictSpans, rawObjectBody, rawValue, type Span } from './raw-syntax';
+
+/** Where the objects stand, as xref-index.ts reads the file. */
+export interface CopySource {
+  /** A compressed object's syntax in its decoded stream, or undefined (not compressed, unread). */
+  compressed(object: number): { data: Uint8Array; start: number; end: number } | undefined;
+  /** An uncompressed object's offset in the file, or undefined. */
+  offset(object: number): number | undefined;
+}
+
+export interface Copies {
+  /** Each copied object's syntax (what goes between `n 0 obj` and `endobj`). */
+  readonly objects: readonly { object: number; body: Uint8Array }[];
+  /** The first object number not used by the copies (arrays moved out take numbers from /Size). */
+  readonly next: number;
+}
+
+/** A walk this long is no one-page stamp's reach: what is copied by then stays copied. */
+const MAX_OBJECTS = 2000;
+/** Bytes of copies past which no more are made (the rest is read from its stream). */
+const MAX_BYTES = 8 << 20;
+/** An inline /Annots longer than this (about 200 references) is moved into an object of its own. */
+const LONG_ANNOTS = 2048;
+
+type Role = 'catalog' | 'node' | 'leaf';
+
+export function reachedCopies(
+  bytes: Uint8Array,
+  source: CopySource,
+  start: { root: PdfObject | undefined; info: PdfObject | undefined; firstNew: number },
+): Copies {
+  const objects: { object: number; body: Uint8Array }[] = [];
+  let next = start.firstNew;
+  let total = 0;
+  const seen = new Set<number>();
+  const queue: [number, Role][] = [];
+  const visit = (value: PdfObject | undefined, role: Role) => {
+    if (value instanceof PdfRef && value.generation === 0 && !seen.has(value.objectNumber)) {
+      seen.add(value.objectNumber);
+      queue.push([value.objectNumber, role]);
+    }
+  };
+  visit(start.root, 'catalog');
+  visit(start.info, 'leaf');
+  for (let q = 0; q < queue.length && q < MAX_OBJECTS && total < MAX_BYTES; q++) {
+    const [object, role] = queue[q] as [number, Role];
+    const found = locate(bytes, source, object);
+    if (found === undefined) continue;
+    const { data, at, end, compressed } = found;
+    const entries = role === 'leaf' ? undefined : rawDictSpans(data, at);
+    const value = (key: string) => {
+      const span = entries?.get(key);
+      return span && rawValue(data, span);
+    };
+    if (role === 'catalog') visit(value('Pages'), 'node');
+    if (role === 'node') {
+      const kids = value('Kids');
+      if (kids instanceof PdfArray) for (const kid of kids) visit(kid, 'node');
+      visit(value('Resources'), 'leaf');
+    }
+    if (!compressed) continue;
+    const annots = entries?.get('Annots');
+    const type = value('Type');
+    const isPage = type instanceof PdfName && type.value === 'Page';
+    if (
+      isPage &&
+      annots &&
+      annots.end - annots.start > LONG_ANNOTS &&
+      data[annots.start] === 0x5b
+    ) {
+      const moved = next++;
+      objects.push({ object: moved, body: data.subarray(annots.start, annots.end) });
+      objects.push({ object, body: replaced(data, at, end, annots, `${moved} 0 R`) });
+    } else objects.push({ object, body: data.subarray(at, end) });
+    total += end - at;
+  }
+  return { objects, next };
+}
+
+/** Where an object's syntax is: in its decoded object stream, or in the file after `n g obj`. */
+function locate(
+  bytes: Uint8Array,
+  source: CopySource,
+  object: number,
+): { data: Uint8Array; at: number; end: number; compressed: boolean } | undefined {
+  const inStream = source.compressed(object);
+  if (inStream)
+    return { data: inStream.data, at: inStream.start, end: inStream.end, compressed: true };
+  const offset = source.offset(object);
+  const at = offset === undefined ? undefined : rawObjectBody(bytes, offset, object);
+  return at === undefined ? undefined : { data: bytes, at, end: bytes.length, compressed: false };
+}
+
+function replaced(data: Uint8Array, at: number, end: number, span: Span, text: string): Uint8Array {
+  const middle = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const out = new Uint8Array(span.start - at + middle.length + end - span.end);
+  out.set(data.subarray(at, span.start));
+  out.set(middle, span.start - at);
+  out.set(data.subarray(span.end, end), span.start - at + middle.length);
+  return out;
+}
