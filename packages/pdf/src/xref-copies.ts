@@ -11,8 +11,9 @@
  * and writes a short page. Copies only ever hold the bytes the file already gives for the object;
  * anything left uncopied is read from its stream as before, just more slowly.
  */
-import { PdfArray, PdfName, type PdfObject, PdfRef } from '@libpdf/core';
+import { PdfArray, PdfName, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
 import { rawDictSpans, rawObjectBody, rawValue, type Span } from './raw-syntax';
+import type { Chain } from './xref-chain';
 
 /** Where the objects stand, as xref-index.ts reads the file. */
 export interface CopySource {
@@ -113,3 +114,81 @@ function replaced(data: Uint8Array, at: number, end: number, span: Span, text: s
   out.set(data.subarray(span.end, end), span.start - at + middle.length);
   return out;
 }
+
+/**
+ * The appended section: the copies (xref-copies.ts), then a cross-reference stream listing them,
+ * the corrected entries not copied, and itself, chained to the file's newest section, with its
+ * trailer entries (/Root, /Info, /ID) carried.
+ */
+export function appendSection(
+  bytes: Uint8Array,
+  chain: Chain,
+  corrections: ReadonlyMap<number, { stream: number; index: number }>,
+  copies: Copies,
+): Uint8Array | undefined {
+  const self = copies.next;
+  const lead = bytes[bytes.length - 1] === 0x0a || bytes[bytes.length - 1] === 0x0d ? '' : '\n';
+  const parts: Uint8Array[] = [bytes, latin1Bytes(lead)];
+  let offset = bytes.length + lead.length;
+  const rows: { object: number; type: number; a: number; b: number }[] = [];
+  for (const { object, body } of copies.objects) {
+    rows.push({ object, type: 1, a: offset, b: 0 });
+    const head = latin1Bytes(`${object} 0 obj\n`);
+    const tail = latin1Bytes('\nendobj\n');
+    parts.push(head, body, tail);
+    offset += head.length + body.length + tail.length;
+  }
+  const copied = new Set(rows.map((r) => r.object));
+  for (const [object, c] of corrections) {
+    if (!copied.has(object)) rows.push({ object, type: 2, a: c.stream, b: c.index });
+  }
+  rows.push({ object: self, type: 1, a: offset, b: 0 });
+  rows.sort((x, y) => x.object - y.object);
+  const W = [1, 4, 4] as const;
+  const data = new Uint8Array(rows.length * 9);
+  const view = new DataView(data.buffer);
+  rows.forEach((r, i) => {
+    data[i * 9] = r.type;
+    view.setUint32(i * 9 + 1, r.a);
+    view.setUint32(i * 9 + 5, r.b);
+  });
+  const index = rows.map((r) => `${r.object} 1`).join(' ');
+  let carried = '';
+  for (const key of ['Root', 'Info', 'ID']) {
+    const value = chain.trailer.get(key);
+    if (value === undefined) continue;
+    const text = serialize(value);
+    if (text === undefined) return undefined;
+    carried += ` /${key} ${text}`;
+  }
+  const head =
+    `${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /W [${W.join(' ')}] /Index [${index}]` +
+    ` /Prev ${chain.start}${carried} /Length ${data.length} >>\nstream\n`;
+  const tail = `\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`;
+  parts.push(latin1Bytes(head), data, latin1Bytes(tail));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A trailer's /Root or /Info reference, or its /ID array of strings (in hex), as PDF syntax;
+ * undefined for anything else (a catalog written inline), which this does not carry.
+ */
+function serialize(value: PdfObject): string | undefined {
+  if (value instanceof PdfRef) return `${value.objectNumber} ${value.generation} R`;
+  if (value instanceof PdfString) {
+    return `<${Array.from(value.bytes, (b) => b.toString(16).padStart(2, '0')).join('')}>`;
+  }
+  if (!(value instanceof PdfArray)) return undefined;
+  const items = value
+    .toArray()
+    .map((item) => (item instanceof PdfString ? serialize(item) : undefined));
+  return items.every((t) => t !== undefined) ? `[${items.join(' ')}]` : undefined;
+}
+
+const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);

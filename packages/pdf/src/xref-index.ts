@@ -4,35 +4,27 @@
  * annotations; pdf.js bug 1978317) wraps it round, so @libpdf/core, which takes the object at
  * the index it is given, reads another object in its place: an annotation for the catalog. qpdf
  * and poppler find compressed objects by the numbers the object stream's own header lists, and
- * read the file as written. Here the entries are set right the way an update would: a small
- * cross-reference stream appended to the file, listing each wrong entry at its true index. The
- * file's bytes stay as they were (earlier signatures keep their byte ranges), every reader sees
- * the right objects, and the file is appended to, not rewritten.
+ * read the file as written. Here the entries are set right the way an update would: a section
+ * appended to the file, listing each wrong entry at its true index, with copies of the objects
+ * a stamp reaches (xref-copies.ts). The file's bytes stay as they were (earlier signatures keep
+ * their byte ranges), every reader sees the right objects, and the file is appended to, not
+ * rewritten. All of it is read from the bytes (xref-chain.ts, raw-syntax.ts), before the one load
+ * with @libpdf/core: read.ts asks mayWrap first, so such a file is not loaded once misread.
  */
-import {
-  PdfArray,
-  PdfDict,
-  PdfNumber,
-  type PdfObject,
-  PdfRef,
-  PdfStream,
-  PdfString,
-} from '@libpdf/core';
+import { type PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core';
 import { Unzlib } from 'fflate';
-import { latin1Text } from './latin1';
 import { decodedContent, plainFlate } from './page-content';
 import { rawObjectAt } from './raw-syntax';
-import { type Copies, type CopySource, reachedCopies } from './xref-copies';
-
-/** How many cross-reference sections are followed back through /Prev. */
-const MAX_SECTIONS = 64;
-
-/** The entries in force that name an object stream slot, in three parallel lists. */
-interface Compressed {
-  readonly objects: number[];
-  readonly streams: number[];
-  readonly indexes: number[];
-}
+import {
+  type Chain,
+  compressedEntry,
+  isXRef,
+  numbers,
+  offsetOf,
+  readChain,
+  startXref,
+} from './xref-chain';
+import { appendSection, type CopySource, reachedCopies } from './xref-copies';
 
 /**
  * Could the newest cross-reference section's index field wrap round? Only a cross-reference
@@ -162,172 +154,6 @@ function upperBound(sorted: readonly number[], value: number): number {
   return lo;
 }
 
-/** One cross-reference stream of the chain, decoded, for finding an object's offset. */
-interface Section {
-  readonly data: Uint8Array;
-  readonly widths: readonly [number, number, number];
-  readonly ranges: readonly number[];
-}
-
-interface Chain {
-  /** Offset of the newest section (its startxref). */
-  readonly start: number;
-  /** The newest section's dictionary: /Size, /Root, /Info, /ID. */
-  readonly trailer: PdfDict;
-  readonly compressed: Compressed;
-  /** Newest first. */
-  readonly sections: readonly Section[];
-  /** How many slots the narrowest index field of the chain can name. */
-  readonly slots: number;
-}
-
-function readChain(bytes: Uint8Array): Chain | undefined {
-  const start = startXref(bytes);
-  if (start === undefined) return undefined;
-  /** Object numbers a newer section has already given (an older entry for them is no longer in force). */
-  const decided = new Set<number>();
-  const compressed: Compressed = { objects: [], streams: [], indexes: [] };
-  const sections: Section[] = [];
-  let trailer: PdfDict | undefined;
-  let slots = Number.POSITIVE_INFINITY;
-  const visited = new Set<number>();
-  let offset: number | undefined = start;
-  while (offset !== undefined) {
-    if (visited.has(offset) || visited.size >= MAX_SECTIONS) return undefined;
-    visited.add(offset);
-    const stream = xrefStreamAt(bytes, offset);
-    if (stream === undefined || stream.has('Encrypt')) return undefined;
-    trailer ??= stream;
-    const section = readEntries(stream, decided, compressed, stream.get('Prev') !== undefined);
-    if (section === undefined) return undefined;
-    sections.push(section);
-    slots = Math.min(slots, 256 ** section.widths[2]);
-    const prev = stream.get('Prev');
-    offset = prev instanceof PdfNumber ? prev.value : undefined;
-  }
-  return trailer && { start, trailer, compressed, sections, slots };
-}
-
-/** The number after the last `startxref` in the file's last 2 KB. */
-function startXref(bytes: Uint8Array): number | undefined {
-  const tail = latin1Text(bytes, Math.max(0, bytes.length - 2048));
-  const at = tail.lastIndexOf('startxref');
-  if (at < 0) return undefined;
-  const m = /^startxref\s+(\d+)/.exec(tail.slice(at));
-  return m ? Number(m[1]) : undefined;
-}
-
-const isXRef = (value: PdfObject | undefined): value is PdfDict =>
-  value instanceof PdfDict && value.getName('Type')?.value === 'XRef';
-
-/** The cross-reference stream written at `offset`, its data as long as its direct /Length says. */
-function xrefStreamAt(bytes: Uint8Array, offset: number): PdfStream | undefined {
-  const raw = rawObjectAt(bytes, offset);
-  if (raw?.dataStart === undefined || !isXRef(raw.value)) return undefined;
-  const length = raw.value.get('Length');
-  if (!(length instanceof PdfNumber)) return undefined;
-  const end = raw.dataStart + length.value;
-  if (!Number.isInteger(end) || end > bytes.length) return undefined;
-  return new PdfStream(raw.value, bytes.subarray(raw.dataStart, end));
-}
-
-/**
- * Adds the section's entries not decided by a newer one, and (when an `older` section follows)
- * marks its objects decided; undefined when it cannot be read.
- */
-function readEntries(
-  stream: PdfStream,
-  decided: Set<number>,
-  compressed: Compressed,
-  older: boolean,
-): Section | undefined {
-  const widths = numbers(stream.get('W'));
-  const size = stream.get('Size');
-  if (widths?.length !== 3 || !(size instanceof PdfNumber)) return undefined;
-  const ranges = numbers(stream.get('Index')) ?? [0, size.value];
-  if (ranges.length % 2 !== 0) return undefined;
-  let data: Uint8Array;
-  try {
-    data = decodedContent(stream);
-  } catch {
-    return undefined;
-  }
-  const [w0, w1, w2] = widths as [number, number, number];
-  const row = w0 + w1 + w2;
-  if (row === 0 || widths.some((w) => w < 0 || w > 8)) return undefined;
-  // The first section read (the newest) decides every object it lists: no set needed for it.
-  const first = decided.size === 0;
-  const listed: number[] = [];
-  let at = 0;
-  for (let r = 0; r < ranges.length; r += 2) {
-    const start = ranges[r] as number;
-    const count = ranges[r + 1] as number;
-    for (let k = 0; k < count && at + row <= data.length; k++, at += row) {
-      const object = start + k;
-      if (!first && decided.has(object)) continue;
-      if (older) listed.push(object);
-      if ((w0 === 0 ? 1 : field(data, at, w0)) !== 2) continue;
-      compressed.objects.push(object);
-      compressed.streams.push(field(data, at + w0, w1));
-      compressed.indexes.push(field(data, at + w0 + w1, w2));
-    }
-  }
-  for (const object of listed) decided.add(object);
-  return { data, widths: [w0, w1, w2], ranges };
-}
-
-/** The chain's entry in force for `object`: its type and two fields, or undefined. */
-function entryOf(chain: Chain, object: number): [number, number, number] | undefined {
-  for (const { data, widths, ranges } of chain.sections) {
-    const [w0, w1, w2] = widths;
-    const row = w0 + w1 + w2;
-    let at = 0;
-    for (let r = 0; r < ranges.length; r += 2) {
-      const start = ranges[r] as number;
-      const count = ranges[r + 1] as number;
-      if (object >= start && object < start + count) {
-        const rowAt = at + (object - start) * row;
-        if (rowAt + row > data.length) return undefined;
-        const type = w0 === 0 ? 1 : field(data, rowAt, w0);
-        return [type, field(data, rowAt + w0, w1), field(data, rowAt + w0 + w1, w2)];
-      }
-      at += count * row;
-    }
-  }
-  return undefined;
-}
-
-/** Where the chain's entry in force writes `object` uncompressed, or undefined. */
-function offsetOf(chain: Chain, object: number): number | undefined {
-  const entry = entryOf(chain, object);
-  return entry?.[0] === 1 ? entry[1] : undefined;
-}
-
-function compressedEntry(
-  chain: Chain,
-  object: number,
-): { stream: number; index: number } | undefined {
-  const entry = entryOf(chain, object);
-  return entry?.[0] === 2 ? { stream: entry[1], index: entry[2] } : undefined;
-}
-
-/** A big-endian field of `width` bytes. */
-function field(data: Uint8Array, at: number, width: number): number {
-  let value = 0;
-  for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
-  return value;
-}
-
-function numbers(value: unknown): number[] | undefined {
-  if (!(value instanceof PdfArray)) return undefined;
-  const out: number[] = [];
-  for (const item of value) {
-    if (!(item instanceof PdfNumber) || !Number.isInteger(item.value)) return undefined;
-    out.push(item.value);
-  }
-  return out;
-}
-
 /**
  * An object stream's header: the object numbers it lists, in order (its own word, not the
  * table's), and their offsets, read from the file's bytes. With `wrapsOnly`, undefined for a
@@ -455,81 +281,3 @@ function truePositions(
   }
   return out;
 }
-
-/**
- * The appended section: the copies (xref-copies.ts), then a cross-reference stream listing them,
- * the corrected entries not copied, and itself, chained to the file's newest section, with its
- * trailer entries (/Root, /Info, /ID) carried.
- */
-function appendSection(
-  bytes: Uint8Array,
-  chain: Chain,
-  corrections: ReadonlyMap<number, { stream: number; index: number }>,
-  copies: Copies,
-): Uint8Array | undefined {
-  const self = copies.next;
-  const lead = bytes[bytes.length - 1] === 0x0a || bytes[bytes.length - 1] === 0x0d ? '' : '\n';
-  const parts: Uint8Array[] = [bytes, latin1Bytes(lead)];
-  let offset = bytes.length + lead.length;
-  const rows: { object: number; type: number; a: number; b: number }[] = [];
-  for (const { object, body } of copies.objects) {
-    rows.push({ object, type: 1, a: offset, b: 0 });
-    const head = latin1Bytes(`${object} 0 obj\n`);
-    const tail = latin1Bytes('\nendobj\n');
-    parts.push(head, body, tail);
-    offset += head.length + body.length + tail.length;
-  }
-  const copied = new Set(rows.map((r) => r.object));
-  for (const [object, c] of corrections) {
-    if (!copied.has(object)) rows.push({ object, type: 2, a: c.stream, b: c.index });
-  }
-  rows.push({ object: self, type: 1, a: offset, b: 0 });
-  rows.sort((x, y) => x.object - y.object);
-  const W = [1, 4, 4] as const;
-  const data = new Uint8Array(rows.length * 9);
-  const view = new DataView(data.buffer);
-  rows.forEach((r, i) => {
-    data[i * 9] = r.type;
-    view.setUint32(i * 9 + 1, r.a);
-    view.setUint32(i * 9 + 5, r.b);
-  });
-  const index = rows.map((r) => `${r.object} 1`).join(' ');
-  let carried = '';
-  for (const key of ['Root', 'Info', 'ID']) {
-    const value = chain.trailer.get(key);
-    if (value === undefined) continue;
-    const text = serialize(value);
-    if (text === undefined) return undefined;
-    carried += ` /${key} ${text}`;
-  }
-  const head =
-    `${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /W [${W.join(' ')}] /Index [${index}]` +
-    ` /Prev ${chain.start}${carried} /Length ${data.length} >>\nstream\n`;
-  const tail = `\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`;
-  parts.push(latin1Bytes(head), data, latin1Bytes(tail));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/**
- * A trailer's /Root or /Info reference, or its /ID array of strings (in hex), as PDF syntax;
- * undefined for anything else (a catalog written inline), which this does not carry.
- */
-function serialize(value: PdfObject): string | undefined {
-  if (value instanceof PdfRef) return `${value.objectNumber} ${value.generation} R`;
-  if (value instanceof PdfString) {
-    return `<${Array.from(value.bytes, (b) => b.toString(16).padStart(2, '0')).join('')}>`;
-  }
-  if (!(value instanceof PdfArray)) return undefined;
-  const items = value
-    .toArray()
-    .map((item) => (item instanceof PdfString ? serialize(item) : undefined));
-  return items.every((t) => t !== undefined) ? `[${items.join(' ')}]` : undefined;
-}
-
-const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
