@@ -167,7 +167,7 @@ describe('object-stream indexes that wrap round (bug1978317)', () => {
         expect(info.pages).toHaveLength(1);
         expect(info.repaired).toBe(false);
         expect(load).toHaveBeenCalledTimes(1);
-        expect((load.mock.calls[0]?.[0] as Uint8Array).length).toBeGreaterThan(input.length);
+        expect(load.mock.calls[0]?.[0]?.length).toBeGreaterThan(input.length);
       },
     );
 
