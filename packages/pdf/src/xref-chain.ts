@@ -34,8 +34,11 @@ export interface Chain {
   readonly compressed: Compressed;
   /** Newest first. */
   readonly sections: readonly Section[];
-  /** How many slots the narrowest index field of the chain can name. */
-  readonly slots: number;
+  /**
+   * Per object stream, how many slots the narrowest index field placing an object in it can name
+   * (a section with no entry for a stream does not count for it).
+   */
+  readonly slots: ReadonlyMap<number, number>;
 }
 
 export function readChain(bytes: Uint8Array): Chain | undefined {
@@ -46,7 +49,7 @@ export function readChain(bytes: Uint8Array): Chain | undefined {
   const compressed: Compressed = { objects: [], streams: [], indexes: [] };
   const sections: Section[] = [];
   let trailer: PdfDict | undefined;
-  let slots = Number.POSITIVE_INFINITY;
+  const slots = new Map<number, number>();
   const visited = new Set<number>();
   let offset: number | undefined = start;
   while (offset !== undefined) {
@@ -55,10 +58,16 @@ export function readChain(bytes: Uint8Array): Chain | undefined {
     const stream = xrefStreamAt(bytes, offset);
     if (stream === undefined || stream.has('Encrypt')) return undefined;
     trailer ??= stream;
+    const before = compressed.objects.length;
     const section = readEntries(stream, decided, compressed, stream.get('Prev') !== undefined);
     if (section === undefined) return undefined;
     sections.push(section);
-    slots = Math.min(slots, 256 ** section.widths[2]);
+    const limit = 256 ** section.widths[2];
+    for (let k = before; k < compressed.objects.length; k++) {
+      const at = compressed.streams[k] as number;
+      const had = slots.get(at);
+      if (had === undefined || limit < had) slots.set(at, limit);
+    }
     const prev = stream.get('Prev');
     offset = prev instanceof PdfNumber ? prev.value : undefined;
   }

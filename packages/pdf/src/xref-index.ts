@@ -75,7 +75,8 @@ export function reindexedObjects(
   }
   const corrections = new Map<number, { stream: number; index: number }>();
   for (const [stream, wrong] of misplaced) {
-    const at = truePositions((headers.get(stream) as Header).numbers, wrong, chain.slots);
+    const slots = chain.slots.get(stream) ?? Number.POSITIVE_INFINITY;
+    const at = truePositions((headers.get(stream) as Header).numbers, wrong, slots);
     for (const { object } of wrong) {
       const index = at.get(object);
       if (index !== undefined) corrections.set(object, { stream, index });
@@ -170,7 +171,8 @@ function objectStreamHeader(
   const n = stream.get('N');
   const first = stream.get('First');
   if (!(n instanceof PdfNumber) || !(first instanceof PdfNumber)) return undefined;
-  if (wrapsOnly && n.value <= chain.slots) return undefined;
+  if (wrapsOnly && n.value <= (chain.slots.get(number) ?? Number.POSITIVE_INFINITY))
+    return undefined;
   let read: { data: Uint8Array; whole: boolean } | undefined;
   try {
     read = headerBytes(stream, first.value);
