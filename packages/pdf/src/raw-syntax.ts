@@ -57,12 +57,32 @@ export interface Span {
 /**
  * The entries of the dictionary at `at` (after `n g obj` for an object in the file, or where an
  * object stream places one), each as the span of its value's syntax, without building the values:
- * a page's 32,768 annotation references are stepped over, not made into objects.
+ * a page's 32,768 annotation references are stepped over, not made into objects. `end` is where
+ * the dictionary ends.
  */
-export function rawDictSpans(bytes: Uint8Array, at: number): Map<string, Span> | undefined {
+export function rawDictSpans(
+  bytes: Uint8Array,
+  at: number,
+): { entries: Map<string, Span>; end: number } | undefined {
   const r = new Reader(bytes, at);
-  return r.dictSpans();
+  const entries = r.dictSpans();
+  return entries && { entries, end: r.at };
 }
+
+/**
+ * Where the one value at `at` ends, when nothing but white space and comments follows it before
+ * `end` (an object stream's object up to the next one); undefined otherwise.
+ */
+export function rawValueEnd(bytes: Uint8Array, at: number, end: number): number | undefined {
+  const r = new Reader(bytes, at);
+  if (!r.skipValue(0)) return undefined;
+  const after = r.at;
+  return after <= end && r.onlySpaceUntil(end) ? after : undefined;
+}
+
+/** Only white space and comments from `at` to `end`. */
+export const rawOnlySpace = (bytes: Uint8Array, at: number, end: number): boolean =>
+  new Reader(bytes, at).onlySpaceUntil(end);
 
 /** The value whose syntax is `span`, as @libpdf/core's object. */
 export function rawValue(bytes: Uint8Array, span: Span): PdfObject | undefined {
@@ -146,6 +166,12 @@ class Reader {
     return true;
   }
 
+  /** Only white space and comments from here to `end`. */
+  onlySpaceUntil(end: number): boolean {
+    this.skip();
+    return this.at >= end;
+  }
+
   dictSpans(): Map<string, Span> | undefined {
     this.skip();
     if (this.bytes[this.at] !== 0x3c || this.bytes[this.at + 1] !== 0x3c) return undefined;
@@ -168,7 +194,7 @@ class Reader {
   }
 
   /** Steps over one value (a reference is its two numbers and R), building nothing. */
-  private skipValue(depth: number): boolean {
+  skipValue(depth: number): boolean {
     if (depth > MAX_DEPTH) return false;
     this.skip();
     const { bytes } = this;

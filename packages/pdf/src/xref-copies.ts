@@ -12,7 +12,14 @@
  * anything left uncopied is read from its stream as before, just more slowly.
  */
 import { PdfArray, PdfName, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
-import { rawDictSpans, rawObjectBody, rawValue, type Span } from './raw-syntax';
+import {
+  rawDictSpans,
+  rawObjectBody,
+  rawOnlySpace,
+  rawValue,
+  rawValueEnd,
+  type Span,
+} from './raw-syntax';
 import type { Chain } from './xref-chain';
 
 /** Where the objects stand, as xref-index.ts reads the file. */
@@ -62,9 +69,9 @@ export function reachedCopies(
     const found = locate(bytes, source, object);
     if (found === undefined) continue;
     const { data, at, end, compressed } = found;
-    const entries = role === 'leaf' ? undefined : rawDictSpans(data, at);
+    const dict = role === 'leaf' ? undefined : rawDictSpans(data, at);
     const value = (key: string) => {
-      const span = entries?.get(key);
+      const span = dict?.entries.get(key);
       return span && rawValue(data, span);
     };
     if (role === 'catalog') visit(value('Pages'), 'node');
@@ -74,7 +81,14 @@ export function reachedCopies(
       visit(value('Resources'), 'leaf');
     }
     if (!compressed) continue;
-    const annots = entries?.get('Annots');
+    // Copied only when the stream holds one well-formed value there and nothing else.
+    const valueEnd = dict
+      ? dict.end <= end && rawOnlySpace(data, dict.end, end)
+        ? dict.end
+        : undefined
+      : rawValueEnd(data, at, end);
+    if (valueEnd === undefined) continue;
+    const annots = dict?.entries.get('Annots');
     const type = value('Type');
     const isPage = type instanceof PdfName && type.value === 'Page';
     if (
@@ -85,9 +99,9 @@ export function reachedCopies(
     ) {
       const moved = next++;
       objects.push({ object: moved, body: data.subarray(annots.start, annots.end) });
-      objects.push({ object, body: replaced(data, at, end, annots, `${moved} 0 R`) });
-    } else objects.push({ object, body: data.subarray(at, end) });
-    total += end - at;
+      objects.push({ object, body: replaced(data, at, valueEnd, annots, `${moved} 0 R`) });
+    } else objects.push({ object, body: data.subarray(at, valueEnd) });
+    total += valueEnd - at;
   }
   return { objects, next };
 }

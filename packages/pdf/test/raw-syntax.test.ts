@@ -15,7 +15,14 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { rawDictSpans, rawObjectAt, rawObjectBody, rawValue } from '../src/raw-syntax';
+import {
+  rawDictSpans,
+  rawObjectAt,
+  rawObjectBody,
+  rawOnlySpace,
+  rawValue,
+  rawValueEnd,
+} from '../src/raw-syntax';
 import { latin1 } from './helpers/centre-stamp';
 
 /** A plain picture of a value, to compare with toEqual. */
@@ -85,7 +92,9 @@ describe('rawDictSpans and rawValue', () => {
 
   it('each entry is the span of its syntax; references stepped over whole', () => {
     const body = rawObjectBody(bytes, 0, 5) as number;
-    const spans = rawDictSpans(bytes, body);
+    const dict = rawDictSpans(bytes, body);
+    const spans = dict?.entries;
+    expect(dict?.end).toBe(text.indexOf(' endobj'));
     const syntax = Object.fromEntries(
       [...(spans ?? [])].map(([k, s]) => [k, text.slice(s.start, s.end)]),
     );
@@ -103,5 +112,25 @@ describe('rawDictSpans and rawValue', () => {
   it('rawObjectBody wants the object number written there', () => {
     expect(rawObjectBody(bytes, 0, 5)).toBe(text.indexOf('obj') + 3);
     expect(rawObjectBody(bytes, 0, 6)).toBeUndefined();
+  });
+});
+
+describe('rawValueEnd: one value and nothing else before the end', () => {
+  it.each([
+    ['a dictionary, white space after', '<< /A [1 2] >>  \n', 14],
+    ['a reference', '3 0 R\n', 5],
+    ['a comment after', '(x) % note\n', 3],
+    ['two values', '<< /A 1 >> << /B 2 >>', undefined],
+    ['a keyword after', '[1 2] endobj', undefined],
+    ['cut short', '<< /A [1 2', undefined],
+  ])('%s', (_, text, expected) => {
+    const bytes = latin1(text);
+    expect(rawValueEnd(bytes, 0, bytes.length)).toBe(expected);
+  });
+
+  it('rawOnlySpace: white space and comments only', () => {
+    const bytes = latin1('  % c\n\r\t x');
+    expect(rawOnlySpace(bytes, 0, bytes.length - 2)).toBe(true);
+    expect(rawOnlySpace(bytes, 0, bytes.length)).toBe(false);
   });
 });
