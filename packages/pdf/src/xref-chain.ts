@@ -4,7 +4,7 @@
  * stands, without loading the file with @libpdf/core (which parses every entry for a load).
  * Classic tables and encrypted files are not read here (undefined).
  */
-import { PdfArray, PdfDict, PdfNumber, type PdfObject, PdfStream } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfNumber, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
 import { latin1Text } from './latin1';
 import { decodedContent } from './page-content';
 import { rawObjectAt } from './raw-syntax';
@@ -192,4 +192,27 @@ export function numbers(value: unknown): number[] | undefined {
     out.push(item.value);
   }
   return out;
+}
+
+/** The object stream `number` as the chain places it, its /Length resolved when indirect. */
+export function objectStreamAt(
+  bytes: Uint8Array,
+  chain: Chain,
+  number: number,
+): PdfStream | undefined {
+  const offset = offsetOf(chain, number);
+  const raw = offset === undefined ? undefined : rawObjectAt(bytes, offset);
+  if (raw?.dataStart === undefined || raw.number !== number) return undefined;
+  const dict = raw.value as PdfDict;
+  if (dict.getName('Type')?.value !== 'ObjStm') return undefined;
+  let length = dict.get('Length');
+  if (length instanceof PdfRef) {
+    const at = offsetOf(chain, length.objectNumber);
+    const held = at === undefined ? undefined : rawObjectAt(bytes, at);
+    length = held?.number === length.objectNumber ? held.value : undefined;
+  }
+  if (!(length instanceof PdfNumber)) return undefined;
+  const end = raw.dataStart + length.value;
+  if (!Number.isInteger(end) || end > bytes.length) return undefined;
+  return new PdfStream(dict, bytes.subarray(raw.dataStart, end));
 }

@@ -11,7 +11,7 @@
  * rewritten. All of it is read from the bytes (xref-chain.ts, raw-syntax.ts), before the one load
  * with @libpdf/core: read.ts asks mayWrap first, so such a file is not loaded once misread.
  */
-import { type PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core';
+import { PdfNumber, type PdfStream } from '@libpdf/core';
 import { Unzlib } from 'fflate';
 import { decodedContent, plainFlate } from './page-content';
 import { rawObjectAt } from './raw-syntax';
@@ -20,6 +20,7 @@ import {
   compressedEntry,
   isXRef,
   numbers,
+  objectStreamAt,
   offsetOf,
   readChain,
   startXref,
@@ -33,6 +34,14 @@ import { appendSection, type CopySource, reachedCopies } from './xref-copies';
  * so that read.ts sets such a file right before loading it, instead of after a load that misread it.
  */
 export function mayWrap(bytes: Uint8Array): boolean {
+  try {
+    return narrowIndex(bytes);
+  } catch {
+    return false;
+  }
+}
+
+function narrowIndex(bytes: Uint8Array): boolean {
   const start = startXref(bytes);
   const section = start === undefined ? undefined : rawObjectAt(bytes, start)?.value;
   if (!isXRef(section)) return false;
@@ -51,8 +60,17 @@ export function mayWrap(bytes: Uint8Array): boolean {
  */
 export function reindexedObjects(
   bytes: Uint8Array,
-  { wrapsOnly = false }: { wrapsOnly?: boolean } = {},
+  options: { wrapsOnly?: boolean } = {},
 ): Uint8Array | undefined {
+  try {
+    return reindexing(bytes, options.wrapsOnly === true);
+  } catch {
+    // Bytes this reading does not expect: the file is left to the engine's load as it is.
+    return undefined;
+  }
+}
+
+function reindexing(bytes: Uint8Array, wrapsOnly: boolean): Uint8Array | undefined {
   const chain = readChain(bytes);
   if (chain === undefined) return undefined;
   const headers = new Map<number, Header | null>();
@@ -197,25 +215,6 @@ function objectStreamHeader(
   }
   numbers.length = offsets.length;
   return { numbers, offsets, stream, first: first.value, whole: read.whole ? data : undefined };
-}
-
-/** The object stream `number` as the chain places it, its /Length resolved when indirect. */
-function objectStreamAt(bytes: Uint8Array, chain: Chain, number: number): PdfStream | undefined {
-  const offset = offsetOf(chain, number);
-  const raw = offset === undefined ? undefined : rawObjectAt(bytes, offset);
-  if (raw?.dataStart === undefined || raw.number !== number) return undefined;
-  const dict = raw.value as PdfDict;
-  if (dict.getName('Type')?.value !== 'ObjStm') return undefined;
-  let length = dict.get('Length');
-  if (length instanceof PdfRef) {
-    const at = offsetOf(chain, length.objectNumber);
-    const held = at === undefined ? undefined : rawObjectAt(bytes, at);
-    length = held?.number === length.objectNumber ? held.value : undefined;
-  }
-  if (!(length instanceof PdfNumber)) return undefined;
-  const end = raw.dataStart + length.value;
-  if (!Number.isInteger(end) || end > bytes.length) return undefined;
-  return new PdfStream(dict, bytes.subarray(raw.dataStart, end));
 }
 
 /**
