@@ -23,7 +23,7 @@ import { latin1Text } from './latin1';
 import { pageShape } from './page-shape';
 import { damaged, repairPageTree, walkPageTree } from './page-tree';
 import { looksComplete, looksLikePdf } from './sniff';
-import { reindexedObjects } from './xref-index';
+import { mayWrap, reindexedObjects } from './xref-index';
 import { realignedPrev } from './xref-prev';
 
 export interface ReadPdf {
@@ -43,6 +43,18 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
   const file: File = { bytes, header: looksLikePdf(bytes), complete: looksComplete(bytes) };
   // Neither a header nor the end of a PDF: some other kind of file.
   if (!file.header && !file.complete) throw notPdf();
+  // Object-stream indexes that may wrap round (xref-index.ts): set right from the bytes before
+  // the one load, not after a load that misread the file (and parsed its 65,542 entries for it).
+  const reindexed =
+    file.header && file.complete && mayWrap(bytes)
+      ? reindexedObjects(bytes, { wrapsOnly: true })
+      : undefined;
+  if (reindexed) {
+    const read = await parse(reindexed, password)
+      .then((again) => examine(again, { ...file, bytes: reindexed }))
+      .catch(() => undefined);
+    if (read && !read.repaired) return read;
+  }
   let pdf: PDF;
   try {
     pdf = await parse(bytes, password);
@@ -81,10 +93,10 @@ export async function readPdf(bytes: Uint8Array, password?: string): Promise<Rea
     }
     // Entries that name the wrong slot of an object stream (xref-index.ts): set right by an
     // appended section, the file is read as qpdf reads it and appended to, not rebuilt.
-    const reindexed = reindexedObjects(pdf, bytes);
-    if (reindexed) {
-      const read = await parse(reindexed)
-        .then((again) => examine(again, { ...file, bytes: reindexed }))
+    const corrected = reindexed === undefined ? reindexedObjects(bytes) : undefined;
+    if (corrected) {
+      const read = await parse(corrected)
+        .then((again) => examine(again, { ...file, bytes: corrected }))
         .catch(() => undefined);
       if (read && !read.repaired) return read;
     }

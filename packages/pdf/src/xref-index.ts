@@ -4,305 +4,281 @@
  * annotations; pdf.js bug 1978317) wraps it round, so @libpdf/core, which takes the object at
  * the index it is given, reads another object in its place: an annotation for the catalog. qpdf
  * and poppler find compressed objects by the numbers the object stream's own header lists, and
- * read the file as written. Here the entries are set right the way an update would: a small
- * cross-reference stream appended to the file, listing each wrong entry at its true index. The
- * file's bytes stay as they were (earlier signatures keep their byte ranges), every reader sees
- * the right objects, and the file is appended to, not rewritten.
+ * read the file as written. Here the entries are set right the way an update would: a section
+ * appended to the file, listing each wrong entry at its true index, with copies of the objects
+ * a stamp reaches (xref-copies.ts). The file's bytes stay as they were (earlier signatures keep
+ * their byte ranges), every reader sees the right objects, and the file is appended to, not
+ * rewritten. All of it is read from the bytes (xref-chain.ts, raw-syntax.ts), before the one load
+ * with @libpdf/core: read.ts asks mayWrap first, so such a file is not loaded once misread.
  */
-import {
-  type PDF,
-  PdfArray,
-  type PdfDict,
-  PdfNumber,
-  type PdfObject,
-  PdfRef,
-  PdfStream,
-  PdfString,
-} from '@libpdf/core';
+import { PdfNumber, type PdfStream } from '@libpdf/core';
 import { Unzlib } from 'fflate';
-import { latin1Text } from './latin1';
 import { decodedContent, plainFlate } from './page-content';
+import { rawObjectAt } from './raw-syntax';
+import {
+  type Chain,
+  compressedEntry,
+  isXRef,
+  numbers,
+  objectStreamAt,
+  offsetOf,
+  readChain,
+  startXref,
+} from './xref-chain';
+import { appendSection, type CopySource, reachedCopies } from './xref-copies';
 
-/** How many cross-reference sections are followed back through /Prev. */
-const MAX_SECTIONS = 64;
+/**
+ * Could the newest cross-reference section's index field wrap round? Only a cross-reference
+ * stream whose last field is too narrow for its /Size (cairo: 2 bytes, /Size 65,564) can hold an
+ * object stream with more objects than that field counts. Read from the bytes (one dictionary),
+ * so that read.ts sets such a file right before loading it, instead of after a load that misread it.
+ */
+export function mayWrap(bytes: Uint8Array): boolean {
+  try {
+    return narrowIndex(bytes);
+  } catch {
+    return false;
+  }
+}
 
-/** The entries in force that name an object stream slot, in three parallel lists. */
-interface Compressed {
-  readonly objects: number[];
-  readonly streams: number[];
-  readonly indexes: number[];
+function narrowIndex(bytes: Uint8Array): boolean {
+  const start = startXref(bytes);
+  const section = start === undefined ? undefined : rawObjectAt(bytes, start)?.value;
+  if (!isXRef(section)) return false;
+  const widths = numbers(section.get('W'));
+  const size = section.get('Size');
+  const last = widths?.[2];
+  return last !== undefined && last < 4 && size instanceof PdfNumber && size.value > 256 ** last;
 }
 
 /**
  * The file with an appended section that sets right every compressed entry naming the wrong
  * slot, or undefined when none does or the file is not one this can tell about (no
- * cross-reference streams, a classic table in the chain, encryption).
+ * cross-reference streams, a classic table in the chain, encryption). Read from the bytes, not
+ * through a load. `wrapsOnly` looks only into object streams with more objects than the narrowest
+ * index field counts (mayWrap's files: the others cannot wrap, and their headers need not be read).
  */
-export function reindexedObjects(pdf: PDF, bytes: Uint8Array): Uint8Array | undefined {
-  const chain = readChain(pdf, bytes);
+export function reindexedObjects(
+  bytes: Uint8Array,
+  options: { wrapsOnly?: boolean } = {},
+): Uint8Array | undefined {
+  try {
+    return reindexing(bytes, options.wrapsOnly === true);
+  } catch {
+    // Bytes this reading does not expect: the file is left to the engine's load as it is.
+    return undefined;
+  }
+}
+
+function reindexing(bytes: Uint8Array, wrapsOnly: boolean): Uint8Array | undefined {
+  const chain = readChain(bytes);
   if (chain === undefined) return undefined;
-  const corrections: { object: number; stream: number; index: number }[] = [];
-  const headers = new Map<number, { listed: number[]; position?: Map<number, number> } | null>();
+  const headers = new Map<number, Header | null>();
+  /** Per object stream, the objects its entries place at a slot holding another object. */
+  const misplaced = new Map<number, { object: number; index: number }[]>();
   const { objects, streams, indexes } = chain.compressed;
   for (let k = 0; k < objects.length; k++) {
     const object = objects[k] as number;
     const stream = streams[k] as number;
     let header = headers.get(stream);
     if (header === undefined) {
-      const listed = objectStreamNumbers(pdf, stream);
-      header = listed ? { listed } : null;
+      header = objectStreamHeader(bytes, chain, stream, wrapsOnly) ?? null;
       headers.set(stream, header);
     }
-    if (header === null || header.listed[indexes[k] as number] === object) continue;
-    header.position ??= firstPositions(header.listed);
-    const at = header.position.get(object);
-    if (at !== undefined) corrections.push({ object, stream, index: at });
+    if (header === null || header.numbers[indexes[k] as number] === object) continue;
+    const list = misplaced.get(stream);
+    const entry = { object, index: indexes[k] as number };
+    if (list) list.push(entry);
+    else misplaced.set(stream, [entry]);
   }
-  if (corrections.length === 0) return undefined;
-  return appendSection(bytes, chain, corrections);
-}
-
-interface Chain {
-  /** Offset of the newest section (its startxref). */
-  readonly start: number;
-  /** The newest section's dictionary: /Size, /Root, /Info, /ID. */
-  readonly trailer: PdfDict;
-  readonly compressed: Compressed;
-}
-
-function readChain(pdf: PDF, bytes: Uint8Array): Chain | undefined {
-  const start = startXref(bytes);
-  if (start === undefined) return undefined;
-  /** Object numbers a newer section has already given (an older entry for them is no longer in force). */
-  const decided = new Set<number>();
-  const compressed: Compressed = { objects: [], streams: [], indexes: [] };
-  let trailer: PdfDict | undefined;
-  const visited = new Set<number>();
-  let offset: number | undefined = start;
-  while (offset !== undefined) {
-    if (visited.has(offset) || visited.size >= MAX_SECTIONS) return undefined;
-    visited.add(offset);
-    const section = xrefStreamAt(pdf, bytes, offset);
-    if (section === undefined) return undefined;
-    if (section.has('Encrypt')) return undefined;
-    trailer ??= section;
-    if (!readEntries(section, decided, compressed)) return undefined;
-    const prev = section.get('Prev');
-    offset = prev instanceof PdfNumber ? prev.value : undefined;
+  const corrections = new Map<number, { stream: number; index: number }>();
+  for (const [stream, wrong] of misplaced) {
+    const slots = chain.slots.get(stream) ?? Number.POSITIVE_INFINITY;
+    const at = truePositions((headers.get(stream) as Header).numbers, wrong, slots);
+    for (const { object } of wrong) {
+      const index = at.get(object);
+      if (index !== undefined) corrections.set(object, { stream, index });
+    }
   }
-  return trailer && { start, trailer, compressed };
+  if (corrections.size === 0) return undefined;
+  const copies = reachedCopies(bytes, copySource(chain, headers, corrections), {
+    root: chain.trailer.get('Root'),
+    info: chain.trailer.get('Info'),
+    firstNew: (chain.trailer.get('Size') as PdfNumber).value,
+  });
+  return appendSection(bytes, chain, corrections, copies);
 }
 
-/** The number after the last `startxref` in the file's last 2 KB. */
-function startXref(bytes: Uint8Array): number | undefined {
-  const tail = latin1Text(bytes, Math.max(0, bytes.length - 2048));
-  const at = tail.lastIndexOf('startxref');
-  if (at < 0) return undefined;
-  const m = /^startxref\s+(\d+)/.exec(tail.slice(at));
-  return m ? Number(m[1]) : undefined;
+/** An object stream's header: the object numbers it lists, each one's offset after /First. */
+interface Header {
+  readonly numbers: number[];
+  readonly offsets: number[];
+  readonly stream: PdfStream;
+  readonly first: number;
+  /** The decoded data, when the header's read inflated it all. */
+  whole: Uint8Array | undefined;
 }
 
 /**
- * The cross-reference stream written at `offset`: its `n g obj` header read from the bytes, the
- * object loaded by that number, and taken only if its data lies right after that header (the
- * number could name another object in another section).
+ * Where the objects stand once the corrections are made: a compressed object's syntax in its
+ * decoded stream (only for the streams whose headers were read), an uncompressed one's offset.
  */
-function xrefStreamAt(pdf: PDF, bytes: Uint8Array, offset: number): PdfStream | undefined {
-  const head = latin1Text(bytes.subarray(offset, Math.min(bytes.length, offset + 40)));
-  const m = /^\s*(\d+)\s+(\d+)\s+obj\b/.exec(head);
-  if (!m) return undefined;
-  const object = pdf.context.resolve(PdfRef.of(Number(m[1]), Number(m[2])));
-  if (!(object instanceof PdfStream) || object.getName('Type')?.value !== 'XRef') return undefined;
-  const { data } = object;
-  const at = data.byteOffset - bytes.byteOffset;
-  if (data.buffer !== bytes.buffer || at < offset || at > offset + 65536) return undefined;
-  return object;
+function copySource(
+  chain: Chain,
+  headers: ReadonlyMap<number, Header | null>,
+  corrections: ReadonlyMap<number, { stream: number; index: number }>,
+): CopySource {
+  const ends = new Map<number, number[]>();
+  return {
+    compressed(object) {
+      const place = corrections.get(object) ?? compressedEntry(chain, object);
+      const header = place && headers.get(place.stream);
+      if (!place || !header || header.numbers[place.index] !== object) return undefined;
+      if (header.whole === undefined) {
+        try {
+          header.whole = decodedContent(header.stream);
+        } catch {
+          return undefined;
+        }
+      }
+      // Objects follow each other in the stream, as a rule in the header's order.
+      const offset = header.offsets[place.index] as number;
+      let next = header.offsets[place.index + 1];
+      if (next !== undefined && next <= offset) {
+        let sorted = ends.get(place.stream);
+        if (sorted === undefined) {
+          sorted = [...header.offsets].sort((x, y) => x - y);
+          ends.set(place.stream, sorted);
+        }
+        next = sorted[upperBound(sorted, offset)];
+      }
+      const data = header.whole;
+      const start = header.first + offset;
+      const end = Math.min(data.length, next === undefined ? data.length : header.first + next);
+      return start < end ? { data, start, end } : undefined;
+    },
+    offset: (object) => offsetOf(chain, object),
+  };
 }
 
-/** Adds the section's entries not decided by a newer one; false when it cannot be read. */
-function readEntries(section: PdfStream, decided: Set<number>, compressed: Compressed): boolean {
-  const widths = numbers(section.get('W'));
-  const size = section.get('Size');
-  if (widths?.length !== 3 || !(size instanceof PdfNumber)) return false;
-  const ranges = numbers(section.get('Index')) ?? [0, size.value];
-  if (ranges.length % 2 !== 0) return false;
-  let data: Uint8Array;
-  try {
-    data = decodedContent(section);
-  } catch {
-    return false;
+/** The first index whose value is greater than `value`, in an ascending list. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
   }
-  const [w0, w1, w2] = widths as [number, number, number];
-  const row = w0 + w1 + w2;
-  if (row === 0 || widths.some((w) => w < 0 || w > 8)) return false;
-  // The first section read (the newest) decides every object it lists: no set needed for it.
-  const first = decided.size === 0;
-  const listed: number[] = [];
-  let at = 0;
-  for (let r = 0; r < ranges.length; r += 2) {
-    const start = ranges[r] as number;
-    const count = ranges[r + 1] as number;
-    for (let k = 0; k < count && at + row <= data.length; k++, at += row) {
-      const object = start + k;
-      if (!first && decided.has(object)) continue;
-      listed.push(object);
-      if ((w0 === 0 ? 1 : field(data, at, w0)) !== 2) continue;
-      compressed.objects.push(object);
-      compressed.streams.push(field(data, at + w0, w1));
-      compressed.indexes.push(field(data, at + w0 + w1, w2));
-    }
-  }
-  for (const object of listed) decided.add(object);
-  return true;
+  return lo;
 }
 
-/** A big-endian field of `width` bytes. */
-function field(data: Uint8Array, at: number, width: number): number {
-  let value = 0;
-  for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
-  return value;
-}
-
-function numbers(value: unknown): number[] | undefined {
-  if (!(value instanceof PdfArray)) return undefined;
-  const out: number[] = [];
-  for (const item of value) {
-    if (!(item instanceof PdfNumber) || !Number.isInteger(item.value)) return undefined;
-    out.push(item.value);
-  }
-  return out;
-}
-
-/** The object numbers an object stream's header lists, in order (its own word, not the table's). */
-function objectStreamNumbers(pdf: PDF, stream: number): number[] | undefined {
-  const object = pdf.context.resolve(PdfRef.of(stream, 0));
-  if (!(object instanceof PdfStream) || object.getName('Type')?.value !== 'ObjStm')
-    return undefined;
-  const n = object.get('N');
-  const first = object.get('First');
+/**
+ * An object stream's header: the object numbers it lists, in order (its own word, not the
+ * table's), and their offsets, read from the file's bytes. With `wrapsOnly`, undefined for a
+ * stream too small to wrap.
+ */
+function objectStreamHeader(
+  bytes: Uint8Array,
+  chain: Chain,
+  number: number,
+  wrapsOnly: boolean,
+): Header | undefined {
+  const stream = objectStreamAt(bytes, chain, number);
+  if (stream === undefined) return undefined;
+  const n = stream.get('N');
+  const first = stream.get('First');
   if (!(n instanceof PdfNumber) || !(first instanceof PdfNumber)) return undefined;
-  let data: Uint8Array | undefined;
+  if (wrapsOnly && n.value <= (chain.slots.get(number) ?? Number.POSITIVE_INFINITY))
+    return undefined;
+  let read: { data: Uint8Array; whole: boolean } | undefined;
   try {
-    data = headerBytes(object, first.value);
+    read = headerBytes(stream, first.value);
   } catch {
     return undefined;
   }
-  if (data === undefined) return undefined;
-  // The header is pairs of integers (object number, offset): every other one is a number.
-  const listed: number[] = [];
+  if (read === undefined) return undefined;
+  const { data } = read;
+  // The header is pairs of integers (object number, offset).
+  const numbers: number[] = [];
+  const offsets: number[] = [];
   const end = Math.min(first.value, data.length);
   let value = -1;
-  let count = 0;
-  for (let i = 0; i <= end && listed.length < n.value; i++) {
+  for (let i = 0; i <= end && offsets.length < n.value; i++) {
     const c = i < end ? (data[i] as number) : 0x20;
     if (c >= 0x30 && c <= 0x39) value = (value < 0 ? 0 : value * 10) + (c - 0x30);
     else if (value >= 0) {
-      if (count++ % 2 === 0) listed.push(value);
+      if (numbers.length === offsets.length) numbers.push(value);
+      else offsets.push(value);
       value = -1;
     }
   }
-  return listed;
+  numbers.length = offsets.length;
+  return { numbers, offsets, stream, first: first.value, whole: read.whole ? data : undefined };
 }
 
 /**
- * The first `length` bytes of an object stream's data: for plain Flate, only as much as is needed
- * is inflated (bug1978317's stream inflates to 16 MB, its header is the first 0.9 MB).
+ * At least the first `length` bytes of an object stream's data, and whether that is all of it:
+ * for plain Flate, only as much as is needed is inflated (bug1978317's stream inflates to 13 MB,
+ * its header is the first 0.9 MB, which compresses so well that the first 16 KB hold it). The
+ * command line's bundle swaps fflate's Unzlib for one that inflates natively at the last chunk:
+ * there the whole stream is inflated, in about a tenth of the time fflate takes for the header in
+ * a cold process, and kept for the copies (xref-copies.ts).
  */
-function headerBytes(stream: PdfStream, length: number): Uint8Array | undefined {
-  if (!plainFlate(stream)) return decodedContent(stream).subarray(0, length);
+function headerBytes(
+  stream: PdfStream,
+  length: number,
+): { data: Uint8Array; whole: boolean } | undefined {
+  if (!plainFlate(stream)) return { data: decodedContent(stream), whole: true };
   const parts: Uint8Array[] = [];
   let have = 0;
-  const inflater = new Unzlib((chunk) => {
+  let ended = false;
+  const inflater = new Unzlib((chunk, final) => {
     parts.push(chunk);
     have += chunk.length;
+    ended ||= final;
   });
   const { data } = stream;
-  const CHUNK = 1 << 16;
+  const CHUNK = 1 << 14;
   for (let at = 0; at < data.length && have < length; at += CHUNK) {
     const end = Math.min(data.length, at + CHUNK);
     inflater.push(data.subarray(at, end), end === data.length);
   }
-  const out = new Uint8Array(Math.min(have, length));
-  let at = 0;
-  for (const part of parts) {
-    if (at >= out.length) break;
-    const take = part.subarray(0, out.length - at);
-    out.set(take, at);
-    at += take.length;
+  const out = parts.length === 1 ? (parts[0] as Uint8Array) : new Uint8Array(have);
+  if (parts.length !== 1) {
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
   }
-  return out;
+  return { data: out, whole: ended };
 }
 
-function firstPositions(listed: readonly number[]): Map<number, number> {
+/**
+ * Where each misplaced object stands in the header. An index that wrapped round stands a whole
+ * number of `slots` further on, so those places are tried first; an object found at none of them
+ * is looked for through the whole header (its first place).
+ */
+function truePositions(
+  listed: readonly number[],
+  wrong: readonly { object: number; index: number }[],
+  slots: number,
+): Map<number, number> {
   const out = new Map<number, number>();
-  listed.forEach((object, i) => {
-    if (!out.has(object)) out.set(object, i);
-  });
-  return out;
-}
-
-/**
- * The appended section: a cross-reference stream listing the corrected entries and itself,
- * chained to the file's newest section, with its trailer entries (/Root, /Info, /ID) carried.
- */
-function appendSection(
-  bytes: Uint8Array,
-  chain: Chain,
-  corrections: readonly { object: number; stream: number; index: number }[],
-): Uint8Array | undefined {
-  const size = chain.trailer.get('Size') as PdfNumber;
-  const self = size.value;
-  const lead = bytes[bytes.length - 1] === 0x0a || bytes[bytes.length - 1] === 0x0d ? '' : '\n';
-  const offset = bytes.length + lead.length;
-  const rows = [
-    ...corrections.map((c) => ({ object: c.object, type: 2, a: c.stream, b: c.index })),
-    { object: self, type: 1, a: offset, b: 0 },
-  ].sort((x, y) => x.object - y.object);
-  const W = [1, 4, 4] as const;
-  const data = new Uint8Array(rows.length * 9);
-  const view = new DataView(data.buffer);
-  rows.forEach((r, i) => {
-    data[i * 9] = r.type;
-    view.setUint32(i * 9 + 1, r.a);
-    view.setUint32(i * 9 + 5, r.b);
-  });
-  const index = rows.map((r) => `${r.object} 1`).join(' ');
-  let carried = '';
-  for (const key of ['Root', 'Info', 'ID']) {
-    const value = chain.trailer.get(key);
-    if (value === undefined) continue;
-    const text = serialize(value);
-    if (text === undefined) return undefined;
-    carried += ` /${key} ${text}`;
+  const rest = new Set<number>();
+  for (const { object, index } of wrong) {
+    for (let at = index + slots; Number.isFinite(slots) && at < listed.length; at += slots) {
+      if (listed[at] === object) {
+        out.set(object, at);
+        break;
+      }
+    }
+    if (!out.has(object)) rest.add(object);
   }
-  const head =
-    `${lead}${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /W [${W.join(' ')}] /Index [${index}]` +
-    ` /Prev ${chain.start}${carried} /Length ${data.length} >>\nstream\n`;
-  const tail = `\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`;
-  const parts = [bytes, latin1Bytes(head), data, latin1Bytes(tail)];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  for (let i = 0; i < listed.length && rest.size > 0; i++) {
+    const object = listed[i] as number;
+    if (rest.delete(object)) out.set(object, i);
   }
   return out;
 }
-
-/**
- * A trailer's /Root or /Info reference, or its /ID array of strings (in hex), as PDF syntax;
- * undefined for anything else (a catalog written inline), which this does not carry.
- */
-function serialize(value: PdfObject): string | undefined {
-  if (value instanceof PdfRef) return `${value.objectNumber} ${value.generation} R`;
-  if (value instanceof PdfString) {
-    return `<${Array.from(value.bytes, (b) => b.toString(16).padStart(2, '0')).join('')}>`;
-  }
-  if (!(value instanceof PdfArray)) return undefined;
-  const items = value
-    .toArray()
-    .map((item) => (item instanceof PdfString ? serialize(item) : undefined));
-  return items.every((t) => t !== undefined) ? `[${items.join(' ')}]` : undefined;
-}
-
-const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
