@@ -149,8 +149,9 @@ export function extractSeal(
   let softness = 0;
   let ink: InkModel | null = null;
   let rings = false;
+  let printInRow: Uint8Array | null = null;
   if (mode === 0) {
-    ({ softness, ink, rings } = inkStrength(
+    ({ softness, ink, rings, printInRow } = inkStrength(
       planes,
       width,
       height,
@@ -177,7 +178,7 @@ export function extractSeal(
   // reaches as far as its edges spread.
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
-  if (auto) {
+  if (auto && printInRow !== null) {
     // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
     cut.edge = rings ? RING_EDGE : AUTO_EDGE;
     if (softness >= SOFT_SHAPE) {
@@ -186,12 +187,33 @@ export function extractSeal(
     }
     const radius = rimRadius(softness);
     if (radius > 1) {
-      clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+      clearNearPrint(
+        strength,
+        ws.u8('print'),
+        printInRow,
+        width,
+        height,
+        radius,
+        RIM_STRENGTH,
+        ws,
+        spans,
+      );
     } else if (ink !== null) {
       // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
       // the ink's colour (rims.ts).
       const colour = { planes, minSat: RIM_SAT * ink.sat };
-      clearNearPrint(strength, ws.u8('print'), width, height, RIM_REACH, 0, ws, spans, colour);
+      clearNearPrint(
+        strength,
+        ws.u8('print'),
+        printInRow,
+        width,
+        height,
+        RIM_REACH,
+        0,
+        ws,
+        spans,
+        colour,
+      );
     }
   }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
