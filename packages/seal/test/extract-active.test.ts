@@ -108,6 +108,15 @@ describe('the active area (active.ts)', () => {
     expect(covered(activeOf(256, marks, true).runs)).toBe(area);
   });
 
+  it('on a 512 crop (8-px quarters) walks 4 px around a marked quarter, not a whole quarter', () => {
+    // A red 6x6 square at 200..205 lies in the quarter 200..207 across and down.
+    const { runs } = activeOf(512, [{ x: 200, y: 200, w: 6, h: 6, rgb: RED }]);
+    expect(covered(runs)).toBe(16 * 16);
+    for (let y = 196; y < 212; y++) expect(runs[y]).toEqual([[196, 212]]);
+    expect(runs[195]).toEqual([]);
+    expect(runs[212]).toEqual([]);
+  });
+
   it('walks every pixel of a small image (a sample could miss a mark)', () => {
     const { runs } = activeOf(40, []);
     for (const row of runs) expect(row).toEqual([[0, 40]]);
