@@ -28,15 +28,28 @@ const NOISE_K = 6;
 
 /**
  * Robust noise sigma of a plane: the median absolute difference from the 3x3 mean, scaled for a
- * Gaussian. Most of a crop is paper, so edges barely move the median.
+ * Gaussian. Most of a crop is paper, so edges barely move the median. Away from the spans
+ * (spans.ts) the plane is 0 around a sample, whose difference is then 0: those samples are
+ * counted in bin 0 without reading the plane.
  */
-function noiseLevel(raw: Float32Array, width: number, height: number): number {
+function noiseLevel(raw: Float32Array, width: number, height: number, spans: Spans): number {
   const hist = new Uint32Array(NOISE_BINS);
   const scale = NOISE_BINS / NOISE_RANGE;
   let count = 0;
+  // Samples per row: x = 1, 5, 9, ... below width - 1.
+  const perRow = width > 2 ? Math.ceil((width - 2) / 4) : 0;
+  const { lo, hi } = spans;
   // Every fourth pixel of every fourth row is plenty for a median.
   for (let y = 1; y < height - 1; y += 4) {
-    for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 4) {
+    count += perRow;
+    // Columns whose 3x3 window meets a span of the three rows.
+    const xa = Math.min(lo[y - 1] as number, lo[y] as number, lo[y + 1] as number) - 1;
+    const xb = Math.max(hi[y - 1] as number, hi[y] as number, hi[y + 1] as number) + 1;
+    const from = 1 + 4 * Math.ceil(Math.max(0, xa - 1) / 4);
+    const to = Math.min(width - 1, xb);
+    let zeros = perRow;
+    for (let i = y * width + from, end = y * width + to; i < end; i += 4) {
+      zeros--;
       const up = i - width;
       const down = i + width;
       const sum =
@@ -52,8 +65,8 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
       const d = Math.abs((raw[i] as number) - sum / 9) * scale;
       const k = d >= NOISE_BINS - 1 ? NOISE_BINS - 1 : Math.floor(d);
       hist[k] = (hist[k] as number) + 1;
-      count++;
     }
+    hist[0] = (hist[0] as number) + zeros;
   }
   if (count === 0) return 0;
   let seen = 0;
@@ -76,7 +89,7 @@ export function scaleToLocalInk(
   auto: boolean,
   rim: Uint8Array | null,
 ): { softness: number; rings: boolean } {
-  const noise = noiseLevel(raw, width, height);
+  const noise = noiseLevel(raw, width, height, spans);
   const g = gridFor(width, height);
   const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
