@@ -4,6 +4,8 @@
  * around it, or by its own stroke's peak where that is lower (down to a floor). On the way: the
  * noise level, the photo's edge softness (auto.ts) and whether its border is a thin double ring.
  */
+
+import type { Active } from './active';
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
 import { maxBits, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
@@ -86,6 +88,7 @@ export function scaleToLocalInk(
   height: number,
   ws: Workspace,
   spans: Spans,
+  active: Active,
   auto: boolean,
   rim: Uint8Array | null,
 ): { softness: number; rings: boolean } {
@@ -103,22 +106,28 @@ export function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
+  // Strength is 0 outside the active runs (active.ts): within a row's span only they are walked.
+  const { start, lo: runLo, hi: runHi } = active;
   if (thinFloor >= 1) {
     // No stroke is judged against its own peak (a soft photo, a thin double ring): the peak
     // filter below would only be clamped away.
     for (let y = 0; y < height; y++) {
-      const xEnd = spans.hi[y] as number;
-      let x = spans.lo[y] as number;
-      if (x >= xEnd) continue;
+      const spanLo = spans.lo[y] as number;
+      const spanHi = spans.hi[y] as number;
+      if (spanLo >= spanHi) continue;
       interpolateRow(g, local, y, localRow);
-      for (let i = y * width + x; x < xEnd; x++, i++) {
-        const v = raw[i] as number;
-        if (v <= 0) continue;
-        const x0 = x0s[x] as number;
-        const fx = fxs[x] as number;
-        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-        const scaled = v / (l < floor ? floor : l);
-        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+        const xEnd = Math.min(spanHi, runHi[s] as number);
+        let x = Math.max(spanLo, runLo[s] as number);
+        for (let i = y * width + x; x < xEnd; x++, i++) {
+          const v = raw[i] as number;
+          if (v <= 0) continue;
+          const x0 = x0s[x] as number;
+          const fx = fxs[x] as number;
+          const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+          const scaled = v / (l < floor ? floor : l);
+          raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+        }
       }
     }
     return { softness, rings };
@@ -148,9 +157,9 @@ export function scaleToLocalInk(
       const hi = spans.hi[filled] as number;
       rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
     }
-    const xEnd = spans.hi[y] as number;
-    let x = spans.lo[y] as number;
-    if (x >= xEnd) continue;
+    const spanLo = spans.lo[y] as number;
+    const spanHi = spans.hi[y] as number;
+    if (spanLo >= spanHi) continue;
     interpolateRow(g, local, y, localRow);
     // The window's 7 rows (PEAK_RADIUS 3 either side).
     const o0 = slot(y - 3);
@@ -160,25 +169,29 @@ export function scaleToLocalInk(
     const o4 = slot(y + 1);
     const o5 = slot(y + 2);
     const o6 = slot(y + 3);
-    for (let i = y * width + x; x < xEnd; x++, i++) {
-      const v = raw[i] as number;
-      if (v <= 0) continue;
-      const x0 = x0s[x] as number;
-      const fx = fxs[x] as number;
-      const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-      const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
-      const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
-      const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
-      cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
-      let p = cell[0] as number;
-      // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
-      // cut falls near its half height, where the stroke's edge was before the blur.
-      if (p > l) p = l;
-      else if (p < l * thinFloor) p = l * thinFloor;
-      if (p < floor) p = floor;
-      const scaled = v / p;
-      // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
-      raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const xEnd = Math.min(spanHi, runHi[s] as number);
+      let x = Math.max(spanLo, runLo[s] as number);
+      for (let i = y * width + x; x < xEnd; x++, i++) {
+        const v = raw[i] as number;
+        if (v <= 0) continue;
+        const x0 = x0s[x] as number;
+        const fx = fxs[x] as number;
+        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+        const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+        const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+        const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+        cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+        let p = cell[0] as number;
+        // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
+        // cut falls near its half height, where the stroke's edge was before the blur.
+        if (p > l) p = l;
+        else if (p < l * thinFloor) p = l * thinFloor;
+        if (p < floor) p = floor;
+        const scaled = v / p;
+        // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
+        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      }
     }
   }
   return { softness, rings };

@@ -222,7 +222,7 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  const judged = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
+  const judged = scaleToLocalInk(out, width, height, ws, spans, active, auto, red ? rim : null);
   return { ...judged, ink, printInRow: red ? printInRow : null };
 }
 
