@@ -231,6 +231,7 @@ export function extractSeal(
     minArea,
     ws,
     spans,
+    planes.active,
   );
   const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
