@@ -197,6 +197,7 @@ export function extractSeal(
         RIM_STRENGTH,
         ws,
         spans,
+        planes.active,
       );
     } else if (ink !== null) {
       // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
@@ -212,6 +213,7 @@ export function extractSeal(
         0,
         ws,
         spans,
+        planes.active,
         colour,
       );
     }

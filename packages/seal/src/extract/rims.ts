@@ -8,6 +8,7 @@
  * share of the seal's colour in a pixel (its saturation, 1 - darkest / brightest channel) does not
  * grow with the print's darkness, and a half-covered edge pixel has about half the ink's.
  */
+import type { Active } from './active';
 import type { Planes } from './paper';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -35,8 +36,10 @@ export function clearNearPrint(
   floor: number,
   ws: Workspace,
   spans: Spans,
+  active: Active,
   colour: RimColour | null = null,
 ): void {
+  const { start, lo: runLo, hi: runHi } = active;
   const wide = ws.u8('printWide');
   for (let y = 0; y < height; y++) {
     if (printInRow[y] === 1) widenRow(print, wide, y * width, width, radius);
@@ -53,14 +56,18 @@ export function clearNearPrint(
       if (has[j] === 1) near[rows++] = j * width;
     }
     if (rows === 0) continue;
-    for (let x = lo, i = y * width + lo; x < hi; x++, i++) {
-      const v = strength[i] as number;
-      if (v <= 0) continue;
-      let hit = 0;
-      for (let k = 0; k < rows && hit === 0; k++) hit = wide[(near[k] as number) + x] as number;
-      if (hit === 0) continue;
-      if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {
-        strength[i] = 0;
+    // Only the active runs (active.ts) within the span: strength is 0 outside them.
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const xb = Math.min(hi, runHi[s] as number);
+      for (let x = Math.max(lo, runLo[s] as number), i = y * width + x; x < xb; x++, i++) {
+        const v = strength[i] as number;
+        if (v <= 0) continue;
+        let hit = 0;
+        for (let k = 0; k < rows && hit === 0; k++) hit = wide[(near[k] as number) + x] as number;
+        if (hit === 0) continue;
+        if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {
+          strength[i] = 0;
+        }
       }
     }
   }
