@@ -153,9 +153,18 @@ export function scaleToLocalInk(
   for (let y = 0; y < height; y++) {
     const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
     for (; filled <= last; filled++) {
-      const lo = spans.lo[filled] as number;
-      const hi = spans.hi[filled] as number;
-      rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
+      const at = slot(filled);
+      ringBits.fill(0, at, at + width);
+      const spanLo = spans.lo[filled] as number;
+      const spanHi = spans.hi[filled] as number;
+      if (spanLo >= spanHi) continue;
+      // Per active run within the span (the rest of the row is 0); runs closer than the window
+      // both compute the columns between them, from the same pixels.
+      for (let s = start[filled] as number, s1 = start[filled + 1] as number; s < s1; s++) {
+        const a = Math.max(spanLo, runLo[s] as number);
+        const b = Math.min(spanHi, runHi[s] as number);
+        if (a < b) rowMax7(rawBits, filled * width, width, a, b, ringBits, at, line);
+      }
     }
     const spanLo = spans.lo[y] as number;
     const spanHi = spans.hi[y] as number;
