@@ -1,6 +1,6 @@
 /**
  * Where the per-pixel passes walk (extract/active.ts): quarters of grid cells with a sampled pixel
- * 10 % darker than paper in some channel, and the quarters around them, as runs of columns per
+ * 10 % darker than paper in some channel, and 3 px around them, as runs of columns per
  * row (in seal mode only quarters with a reddish pixel). Drawn on plain paper: a 256x256 image
  * has 8x8 cells and so 4x4-pixel quarters.
  */
@@ -63,18 +63,18 @@ describe('the active area (active.ts)', () => {
     ['plain paper', [] as Mark[], 0],
     // 10 % darker than paper in no channel: paper (0.93 of it in every channel).
     ['a mark 7 % darker', [{ x: 100, y: 100, w: 20, h: 20, rgb: [219, 214, 203] }], 0],
-    // A red 6x6 square at 100..105 lies in quarters 25-26 across and down; with one quarter
-    // around, rows and columns 96..111.
-    ['a red square', [{ x: 100, y: 100, w: 6, h: 6, rgb: RED }], 16 * 16],
+    // A red 6x6 square at 100..105 lies in quarters 25-26 across and down (100..107); with the
+    // 3-px margin, rows and columns 97..110.
+    ['a red square', [{ x: 100, y: 100, w: 6, h: 6, rgb: RED }], 14 * 14],
     // Black print counts too (mode 2 keeps it, and the print-rim test reads it next to ink).
-    ['a black square', [{ x: 100, y: 100, w: 6, h: 6, rgb: [20, 20, 20] }], 16 * 16],
+    ['a black square', [{ x: 100, y: 100, w: 6, h: 6, rgb: [20, 20, 20] }], 14 * 14],
   ])('%s', (_name, marks, area) => {
     const { runs } = activeOf(256, marks);
     expect(covered(runs)).toBe(area);
     if (area > 0) {
-      for (let y = 96; y < 112; y++) expect(runs[y]).toEqual([[96, 112]]);
-      expect(runs[95]).toEqual([]);
-      expect(runs[112]).toEqual([]);
+      for (let y = 97; y < 111; y++) expect(runs[y]).toEqual([[97, 111]]);
+      expect(runs[96]).toEqual([]);
+      expect(runs[111]).toEqual([]);
     }
   });
 
@@ -84,16 +84,16 @@ describe('the active area (active.ts)', () => {
       { x: 200, y: 100, w: 6, h: 6, rgb: RED },
     ]);
     expect(runs[100]).toEqual([
-      [16, 32],
-      [196, 212],
+      [17, 31],
+      [197, 211],
     ]);
   });
 
   it.each([
     ['black print alone', [{ x: 100, y: 100, w: 6, h: 6, rgb: [20, 20, 20] }] as Mark[], 0],
     ['a blue pen alone', [{ x: 100, y: 100, w: 6, h: 6, rgb: [40, 60, 190] }] as Mark[], 0],
-    ['red ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: RED }] as Mark[], 16 * 16],
-    ['purple ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: [150, 50, 140] }] as Mark[], 16 * 16],
+    ['red ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: RED }] as Mark[], 14 * 14],
+    ['purple ink', [{ x: 100, y: 100, w: 6, h: 6, rgb: [150, 50, 140] }] as Mark[], 14 * 14],
     // Print touching the ink lies in the quarters around it (the print-rim test reads it).
     [
       'black print beside red ink',
@@ -102,10 +102,19 @@ describe('the active area (active.ts)', () => {
         { x: 106, y: 100, w: 4, h: 6, rgb: [20, 20, 20] },
         { x: 20, y: 20, w: 6, h: 6, rgb: [20, 20, 20] },
       ] as Mark[],
-      16 * 16,
+      14 * 14,
     ],
   ])('seal mode (red inks only): %s', (_name, marks, area) => {
     expect(covered(activeOf(256, marks, true).runs)).toBe(area);
+  });
+
+  it('on a 512 crop (8-px quarters) walks 3 px around a marked quarter, not a whole quarter', () => {
+    // A red 6x6 square at 200..205 lies in the quarter 200..207 across and down: 197..210.
+    const { runs } = activeOf(512, [{ x: 200, y: 200, w: 6, h: 6, rgb: RED }]);
+    expect(covered(runs)).toBe(14 * 14);
+    for (let y = 197; y < 211; y++) expect(runs[y]).toEqual([[197, 211]]);
+    expect(runs[196]).toEqual([]);
+    expect(runs[211]).toEqual([]);
   });
 
   it('walks every pixel of a small image (a sample could miss a mark)', () => {

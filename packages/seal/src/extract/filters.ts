@@ -15,8 +15,10 @@ export const maxBits = (a: number, b: number): number => {
  * Max over a horizontal window of 7 pixels of one row (outside the image counts as 0; values are
  * >= 0), on the float32 bit patterns (which order like the values): pairs, then pairs of pairs,
  * then two overlapping windows of four, three steps per pixel. The row starts at index `row` of
- * `src` and holds something only in [lo, hi); the result goes to `out` from index `at`, 0 where
- * the window sees nothing. `scratch` holds at least 2 * (width + 8) entries.
+ * `src`; the result for the windows around [lo, hi) (3 more either side) goes to `out` from index
+ * `at`, and the rest of `out`'s row is left as it is: a caller whose row holds something only in
+ * [lo, hi) zeroes the row first (or calls once per piece of it). `scratch` holds at least
+ * 2 * (width + 8) entries.
  */
 export function rowMax7(
   src: Int32Array,
@@ -28,7 +30,6 @@ export function rowMax7(
   at: number,
   scratch: Int32Array,
 ): void {
-  out.fill(0, at, at + width);
   const xa = Math.max(0, lo - 3);
   const xb = Math.min(width, hi + 3);
   if (xa >= xb) return;

@@ -149,8 +149,9 @@ export function extractSeal(
   let softness = 0;
   let ink: InkModel | null = null;
   let rings = false;
+  let printInRow: Uint8Array | null = null;
   if (mode === 0) {
-    ({ softness, ink, rings } = inkStrength(
+    ({ softness, ink, rings, printInRow } = inkStrength(
       planes,
       width,
       height,
@@ -177,7 +178,7 @@ export function extractSeal(
   // reaches as far as its edges spread.
   const level = clarity === AUTO_CLARITY ? CLARITY[mode].default : clarity;
   const cut = cutFor(mode, level);
-  if (auto) {
+  if (auto && printInRow !== null) {
     // A thin double border's lines, judged against the full ink, are cut a little higher (rings.ts).
     cut.edge = rings ? RING_EDGE : AUTO_EDGE;
     if (softness >= SOFT_SHAPE) {
@@ -186,12 +187,35 @@ export function extractSeal(
     }
     const radius = rimRadius(softness);
     if (radius > 1) {
-      clearNearPrint(strength, ws.u8('print'), width, height, radius, RIM_STRENGTH, ws, spans);
+      clearNearPrint(
+        strength,
+        ws.u8('print'),
+        printInRow,
+        width,
+        height,
+        radius,
+        RIM_STRENGTH,
+        ws,
+        spans,
+        planes.active,
+      );
     } else if (ink !== null) {
       // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
       // the ink's colour (rims.ts).
       const colour = { planes, minSat: RIM_SAT * ink.sat };
-      clearNearPrint(strength, ws.u8('print'), width, height, RIM_REACH, 0, ws, spans, colour);
+      clearNearPrint(
+        strength,
+        ws.u8('print'),
+        printInRow,
+        width,
+        height,
+        RIM_REACH,
+        0,
+        ws,
+        spans,
+        planes.active,
+        colour,
+      );
     }
   }
   const look: Look = red === 2 ? 'flat' : mode === 0 ? 'stamped' : 'own';
@@ -209,6 +233,7 @@ export function extractSeal(
     minArea,
     ws,
     spans,
+    planes.active,
   );
   const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
@@ -250,44 +275,50 @@ function paint(
   const { r, g, b } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
-  // Only the box around the kept pieces can hold a painted pixel.
+  // Only the box around the kept pieces can hold a painted pixel, and in it only the active runs
+  // (active.ts) within each row's span.
   const box = keptBox(pieces);
+  const { start, lo: runLo, hi: runHi } = planes.active;
   for (let y = box.y0; y <= box.y1; y++) {
-    for (
-      let i = y * width + Math.max(box.x0, spans.lo[y] as number),
-        end = y * width + Math.min(box.x1 + 1, spans.hi[y] as number),
-        p = i * 4;
-      i < end;
-      i++, p += 4
-    ) {
-      // A pixel is painted when it belongs to a piece that is kept.
-      const root = roots[i] as number;
-      if (root < 0 || keep[ids[root] as number] === 0) continue;
-      const s = strength[i] as number;
-      let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
-      if (look === 'flat') {
-        out[p] = RED.r;
-        out[p + 1] = RED.g;
-        out[p + 2] = RED.b;
-      } else {
-        // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
-        const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-        const or = 255 - (1 - (r[i] as number)) * k;
-        const og = 255 - (1 - (g[i] as number)) * k;
-        const ob = 255 - (1 - (b[i] as number)) * k;
-        if (look === 'own') {
-          out[p] = or;
-          out[p + 1] = og;
-          out[p + 2] = ob;
+    const xa = Math.max(box.x0, spans.lo[y] as number);
+    const xb = Math.min(box.x1 + 1, spans.hi[y] as number);
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      for (
+        let i = y * width + Math.max(xa, runLo[s] as number),
+          end = y * width + Math.min(xb, runHi[s] as number),
+          p = i * 4;
+        i < end;
+        i++, p += 4
+      ) {
+        // A pixel is painted when it belongs to a piece that is kept.
+        const root = roots[i] as number;
+        if (root < 0 || keep[ids[root] as number] === 0) continue;
+        const s = strength[i] as number;
+        let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
+        if (look === 'flat') {
+          out[p] = RED.r;
+          out[p + 1] = RED.g;
+          out[p + 2] = RED.b;
         } else {
-          const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
-          if (shade < a) a = shade;
-          out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
-          out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
-          out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+          // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
+          const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
+          const or = 255 - (1 - (r[i] as number)) * k;
+          const og = 255 - (1 - (g[i] as number)) * k;
+          const ob = 255 - (1 - (b[i] as number)) * k;
+          if (look === 'own') {
+            out[p] = or;
+            out[p + 1] = og;
+            out[p + 2] = ob;
+          } else {
+            const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
+            if (shade < a) a = shade;
+            out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
+            out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
+            out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+          }
         }
+        out[p + 3] = Math.max(1, a * maxAlpha * 255);
       }
-      out[p + 3] = Math.max(1, a * maxAlpha * 255);
     }
   }
   return out;

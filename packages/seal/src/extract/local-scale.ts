@@ -4,6 +4,8 @@
  * around it, or by its own stroke's peak where that is lower (down to a floor). On the way: the
  * noise level, the photo's edge softness (auto.ts) and whether its border is a thin double ring.
  */
+
+import type { Active } from './active';
 import { edgeSoftness, peakFloor, THIN_FLOOR } from './auto';
 import { maxBits, rowMax7 } from './filters';
 import { columnWeights, gridFor, interpolateRow } from './grid';
@@ -28,15 +30,28 @@ const NOISE_K = 6;
 
 /**
  * Robust noise sigma of a plane: the median absolute difference from the 3x3 mean, scaled for a
- * Gaussian. Most of a crop is paper, so edges barely move the median.
+ * Gaussian. Most of a crop is paper, so edges barely move the median. Away from the spans
+ * (spans.ts) the plane is 0 around a sample, whose difference is then 0: those samples are
+ * counted in bin 0 without reading the plane.
  */
-function noiseLevel(raw: Float32Array, width: number, height: number): number {
+function noiseLevel(raw: Float32Array, width: number, height: number, spans: Spans): number {
   const hist = new Uint32Array(NOISE_BINS);
   const scale = NOISE_BINS / NOISE_RANGE;
   let count = 0;
+  // Samples per row: x = 1, 5, 9, ... below width - 1.
+  const perRow = width > 2 ? Math.ceil((width - 2) / 4) : 0;
+  const { lo, hi } = spans;
   // Every fourth pixel of every fourth row is plenty for a median.
   for (let y = 1; y < height - 1; y += 4) {
-    for (let i = y * width + 1, end = y * width + width - 1; i < end; i += 4) {
+    count += perRow;
+    // Columns whose 3x3 window meets a span of the three rows.
+    const xa = Math.min(lo[y - 1] as number, lo[y] as number, lo[y + 1] as number) - 1;
+    const xb = Math.max(hi[y - 1] as number, hi[y] as number, hi[y + 1] as number) + 1;
+    const from = 1 + 4 * Math.ceil(Math.max(0, xa - 1) / 4);
+    const to = Math.min(width - 1, xb);
+    let zeros = perRow;
+    for (let i = y * width + from, end = y * width + to; i < end; i += 4) {
+      zeros--;
       const up = i - width;
       const down = i + width;
       const sum =
@@ -52,8 +67,8 @@ function noiseLevel(raw: Float32Array, width: number, height: number): number {
       const d = Math.abs((raw[i] as number) - sum / 9) * scale;
       const k = d >= NOISE_BINS - 1 ? NOISE_BINS - 1 : Math.floor(d);
       hist[k] = (hist[k] as number) + 1;
-      count++;
     }
+    hist[0] = (hist[0] as number) + zeros;
   }
   if (count === 0) return 0;
   let seen = 0;
@@ -73,10 +88,11 @@ export function scaleToLocalInk(
   height: number,
   ws: Workspace,
   spans: Spans,
+  active: Active,
   auto: boolean,
   rim: Uint8Array | null,
 ): { softness: number; rings: boolean } {
-  const noise = noiseLevel(raw, width, height);
+  const noise = noiseLevel(raw, width, height, spans);
   const g = gridFor(width, height);
   const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
@@ -90,22 +106,28 @@ export function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
+  // Strength is 0 outside the active runs (active.ts): within a row's span only they are walked.
+  const { start, lo: runLo, hi: runHi } = active;
   if (thinFloor >= 1) {
     // No stroke is judged against its own peak (a soft photo, a thin double ring): the peak
     // filter below would only be clamped away.
     for (let y = 0; y < height; y++) {
-      const xEnd = spans.hi[y] as number;
-      let x = spans.lo[y] as number;
-      if (x >= xEnd) continue;
+      const spanLo = spans.lo[y] as number;
+      const spanHi = spans.hi[y] as number;
+      if (spanLo >= spanHi) continue;
       interpolateRow(g, local, y, localRow);
-      for (let i = y * width + x; x < xEnd; x++, i++) {
-        const v = raw[i] as number;
-        if (v <= 0) continue;
-        const x0 = x0s[x] as number;
-        const fx = fxs[x] as number;
-        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-        const scaled = v / (l < floor ? floor : l);
-        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+        const xEnd = Math.min(spanHi, runHi[s] as number);
+        let x = Math.max(spanLo, runLo[s] as number);
+        for (let i = y * width + x; x < xEnd; x++, i++) {
+          const v = raw[i] as number;
+          if (v <= 0) continue;
+          const x0 = x0s[x] as number;
+          const fx = fxs[x] as number;
+          const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+          const scaled = v / (l < floor ? floor : l);
+          raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+        }
       }
     }
     return { softness, rings };
@@ -131,13 +153,22 @@ export function scaleToLocalInk(
   for (let y = 0; y < height; y++) {
     const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
     for (; filled <= last; filled++) {
-      const lo = spans.lo[filled] as number;
-      const hi = spans.hi[filled] as number;
-      rowMax7(rawBits, filled * width, width, lo, hi, ringBits, slot(filled), line);
+      const at = slot(filled);
+      ringBits.fill(0, at, at + width);
+      const spanLo = spans.lo[filled] as number;
+      const spanHi = spans.hi[filled] as number;
+      if (spanLo >= spanHi) continue;
+      // Per active run within the span (the rest of the row is 0); runs closer than the window
+      // both compute the columns between them, from the same pixels.
+      for (let s = start[filled] as number, s1 = start[filled + 1] as number; s < s1; s++) {
+        const a = Math.max(spanLo, runLo[s] as number);
+        const b = Math.min(spanHi, runHi[s] as number);
+        if (a < b) rowMax7(rawBits, filled * width, width, a, b, ringBits, at, line);
+      }
     }
-    const xEnd = spans.hi[y] as number;
-    let x = spans.lo[y] as number;
-    if (x >= xEnd) continue;
+    const spanLo = spans.lo[y] as number;
+    const spanHi = spans.hi[y] as number;
+    if (spanLo >= spanHi) continue;
     interpolateRow(g, local, y, localRow);
     // The window's 7 rows (PEAK_RADIUS 3 either side).
     const o0 = slot(y - 3);
@@ -147,25 +178,29 @@ export function scaleToLocalInk(
     const o4 = slot(y + 1);
     const o5 = slot(y + 2);
     const o6 = slot(y + 3);
-    for (let i = y * width + x; x < xEnd; x++, i++) {
-      const v = raw[i] as number;
-      if (v <= 0) continue;
-      const x0 = x0s[x] as number;
-      const fx = fxs[x] as number;
-      const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-      const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
-      const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
-      const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
-      cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
-      let p = cell[0] as number;
-      // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
-      // cut falls near its half height, where the stroke's edge was before the blur.
-      if (p > l) p = l;
-      else if (p < l * thinFloor) p = l * thinFloor;
-      if (p < floor) p = floor;
-      const scaled = v / p;
-      // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
-      raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const xEnd = Math.min(spanHi, runHi[s] as number);
+      let x = Math.max(spanLo, runLo[s] as number);
+      for (let i = y * width + x; x < xEnd; x++, i++) {
+        const v = raw[i] as number;
+        if (v <= 0) continue;
+        const x0 = x0s[x] as number;
+        const fx = fxs[x] as number;
+        const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
+        const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+        const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+        const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+        cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+        let p = cell[0] as number;
+        // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
+        // cut falls near its half height, where the stroke's edge was before the blur.
+        if (p > l) p = l;
+        else if (p < l * thinFloor) p = l * thinFloor;
+        if (p < floor) p = floor;
+        const scaled = v / p;
+        // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
+        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+      }
     }
   }
   return { softness, rings };

@@ -47,7 +47,8 @@ const THIRD = 1 / 3;
  * Red ink: darkness, tint along the ink's hue, and black print (dark, little of the ink's colour
  * for its darkness, no bright channel: a grey or black pixel's brightest channel falls with its
  * darkness), judged on the float32 values as stored. `print` is a whole plane (rims.ts reads
- * it); `printOr` gets the print spread over 3 pixels from index `at`.
+ * it); `printOr` gets the print spread over 3 pixels from index `at`. Returns 1 when the row
+ * holds print (rims.ts then looks at it), else 0.
  */
 export function measureRedRow(
   n: Planes,
@@ -59,7 +60,7 @@ export function measureRedRow(
   at: number,
   print: Uint8Array,
   printOr: Uint8Array,
-): void {
+): number {
   const { r, g, b } = n;
   const { ur, ug, ub } = ink;
   const { dark, tint, darkMean, tintMean } = o;
@@ -71,6 +72,7 @@ export function measureRedRow(
   let t1 = 0;
   let p2 = 0;
   let p1 = 0;
+  let any = 0;
   for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
     const rv = r[i] as number;
     const gv = g[i] as number;
@@ -85,6 +87,7 @@ export function measureRedRow(
       p = hi < 1 - grey * d && hi < bright ? 1 : 0;
     }
     print[i] = p;
+    any |= p;
     if (x >= 2) {
       darkMean[j - 1] = (d2 + d1 + d) * THIRD;
       tintMean[j - 1] = (t2 + t1 + t) * THIRD;
@@ -102,6 +105,7 @@ export function measureRedRow(
   printOr[at] =
     width === 1 ? (print[row] as number) : (print[row] as number) | (print[row + 1] as number);
   if (width > 1) printOr[at + width - 1] = p2 | p1;
+  return any;
 }
 
 /** Any colour: darkness and chroma (max - min channel), with their 3-wide means. */

@@ -8,6 +8,7 @@
  * share of the seal's colour in a pixel (its saturation, 1 - darkest / brightest channel) does not
  * grow with the print's darkness, and a half-covered edge pixel has about half the ink's.
  */
+import type { Active } from './active';
 import type { Planes } from './paper';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -21,24 +22,29 @@ export interface RimColour {
 /**
  * Zeroes strength below `floor` within `radius` pixels (square window) of a pixel of `print`
  * (0/1), and with `colour`, strength of pixels there whose saturation is below its `minSat`.
- * Separable: print widened along each row that has any (into `printWide`), then, for the pixels
- * with strength (within the spans) of rows that have such a row within reach, an or down the
- * window's rows. Rows far from print, the most of a crop, cost one look at their print.
+ * Separable: print widened along each row that has any (`printInRow`, found while measuring, so
+ * rows without print are never read; into `printWide`), then, for the pixels with strength
+ * (within the spans) of rows that have such a row within reach, an or down the window's rows.
  */
 export function clearNearPrint(
   strength: Float32Array,
   print: Uint8Array,
+  printInRow: Uint8Array,
   width: number,
   height: number,
   radius: number,
   floor: number,
   ws: Workspace,
   spans: Spans,
+  active: Active,
   colour: RimColour | null = null,
 ): void {
+  const { start, lo: runLo, hi: runHi } = active;
   const wide = ws.u8('printWide');
-  const has = ws.u8('printRows', height);
-  for (let y = 0; y < height; y++) has[y] = widenRow(print, wide, y * width, width, radius);
+  for (let y = 0; y < height; y++) {
+    if (printInRow[y] === 1) widenRow(print, wide, y * width, width, radius);
+  }
+  const has = printInRow;
   const near = ws.i32('printNear', 2 * radius + 1);
   for (let y = 0; y < height; y++) {
     const lo = spans.lo[y] as number;
@@ -50,33 +56,31 @@ export function clearNearPrint(
       if (has[j] === 1) near[rows++] = j * width;
     }
     if (rows === 0) continue;
-    for (let x = lo, i = y * width + lo; x < hi; x++, i++) {
-      const v = strength[i] as number;
-      if (v <= 0) continue;
-      let hit = 0;
-      for (let k = 0; k < rows && hit === 0; k++) hit = wide[(near[k] as number) + x] as number;
-      if (hit === 0) continue;
-      if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {
-        strength[i] = 0;
+    // Only the active runs (active.ts) within the span: strength is 0 outside them.
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const xb = Math.min(hi, runHi[s] as number);
+      for (let x = Math.max(lo, runLo[s] as number), i = y * width + x; x < xb; x++, i++) {
+        const v = strength[i] as number;
+        if (v <= 0) continue;
+        let hit = 0;
+        for (let k = 0; k < rows && hit === 0; k++) hit = wide[(near[k] as number) + x] as number;
+        if (hit === 0) continue;
+        if (v < floor || (colour !== null && saturation(colour.planes, i) < colour.minSat)) {
+          strength[i] = 0;
+        }
       }
     }
   }
 }
 
-/**
- * One row of print widened by `radius` either side (a running count) into `wide`; returns 1 if
- * the row has print at all (else `wide` is left as it was: nothing reads it).
- */
+/** One row of print widened by `radius` either side (a running count) into `wide`. */
 function widenRow(
   print: Uint8Array,
   wide: Uint8Array,
   row: number,
   width: number,
   radius: number,
-): number {
-  let any = 0;
-  for (let i = row, end = row + width; i < end; i++) any |= print[i] as number;
-  if (any === 0) return 0;
+): void {
   let count = 0;
   for (let x = 0; x < radius && x < width; x++) count += print[row + x] as number;
   for (let x = 0; x < width; x++) {
@@ -84,7 +88,6 @@ function widenRow(
     if (x - radius - 1 >= 0) count -= print[row + x - radius - 1] as number;
     wide[row + x] = count > 0 ? 1 : 0;
   }
-  return 1;
 }
 
 /** 1 - darkest / brightest channel: 0 for paper, grey and black, about 0.75 for seal red. */

@@ -7,6 +7,7 @@
  * That is what makes a higher clarity keep no more than a lower one.
  */
 
+import type { Active } from './active';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
 
@@ -39,7 +40,7 @@ function union(parent: Int32Array, a: number, b: number): number {
  * so `labels` doubles as the parent array: every pixel of a run points at the run's first pixel,
  * and the run is joined to each run of the row above that touches it (8-connected: one column
  * past either end). The root of a piece is its first pixel in raster order (union keeps the
- * smaller index). Outside the spans strength is 0, never a candidate.
+ * smaller index). Outside the spans and the active runs strength is 0, never a candidate.
  */
 function label(
   strength: Float32Array,
@@ -48,26 +49,34 @@ function label(
   lo: number,
   parent: Int32Array,
   spans: Spans,
+  active: Active,
 ): void {
+  const { start, lo: runLo, hi: runHi } = active;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const end = spans.hi[y] as number;
-    for (let x = spans.lo[y] as number; x < end; ) {
-      if ((strength[row + x] as number) <= lo) {
-        x++;
-        continue;
-      }
-      const first = row + x;
-      const from = x;
-      for (; x < end && (strength[row + x] as number) > lo; x++) parent[row + x] = first;
-      if (y === 0) continue;
-      const up = row - width;
-      let inRun = false;
-      for (let k = Math.max(0, from - 1), last = Math.min(width - 1, x); k <= last; k++) {
-        if ((parent[up + k] as number) < 0) inRun = false;
-        else if (!inRun) {
-          union(parent, first, up + k);
-          inRun = true;
+    const spanLo = spans.lo[y] as number;
+    const spanHi = spans.hi[y] as number;
+    if (spanLo >= spanHi) continue;
+    // Only the active runs (active.ts) within the span: strength is 0 outside them.
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const end = Math.min(spanHi, runHi[s] as number);
+      for (let x = Math.max(spanLo, runLo[s] as number); x < end; ) {
+        if ((strength[row + x] as number) <= lo) {
+          x++;
+          continue;
+        }
+        const first = row + x;
+        const from = x;
+        for (; x < end && (strength[row + x] as number) > lo; x++) parent[row + x] = first;
+        if (y === 0) continue;
+        const up = row - width;
+        let inRun = false;
+        for (let k = Math.max(0, from - 1), last = Math.min(width - 1, x); k <= last; k++) {
+          if ((parent[up + k] as number) < 0) inRun = false;
+          else if (!inRun) {
+            union(parent, first, up + k);
+            inRun = true;
+          }
         }
       }
     }
@@ -100,43 +109,55 @@ export interface Pieces {
  * Pass 2: every candidate pointed straight at its root (so that later reads need no find), and
  * the pieces' figures. A root is met before the rest of its piece (it is the piece's first pixel).
  */
-function measurePieces(strength: Float32Array, width: number, p: Pieces, spans: Spans): void {
+function measurePieces(
+  strength: Float32Array,
+  width: number,
+  p: Pieces,
+  spans: Spans,
+  active: Active,
+): void {
   const { roots: parent, ids, area, peak, x0, x1, y0, y1 } = p;
+  const { start, lo: runLo, hi: runHi } = active;
   let count = 0;
   for (let y = 0; y < spans.lo.length; y++) {
-    const end = spans.hi[y] as number;
-    for (let x = spans.lo[y] as number, i = y * width + x; x < end; ) {
-      if ((parent[i] as number) < 0) {
-        x++;
-        i++;
-        continue;
+    const spanLo = spans.lo[y] as number;
+    const spanHi = spans.hi[y] as number;
+    if (spanLo >= spanHi) continue;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      const end = Math.min(spanHi, runHi[s] as number);
+      for (let x = Math.max(spanLo, runLo[s] as number), i = y * width + x; x < end; ) {
+        if ((parent[i] as number) < 0) {
+          x++;
+          i++;
+          continue;
+        }
+        // A run of candidates along the row is one piece (neighbours touch): one find, and the
+        // figures once per run. A piece's root is the first pixel of a run (none before it).
+        const root = find(parent, i);
+        let id: number;
+        if (root === i) {
+          id = count++;
+          ids[i] = id;
+          area[id] = 0;
+          peak[id] = 0;
+          x0[id] = x;
+          x1[id] = x;
+          y0[id] = y;
+        } else id = ids[root] as number;
+        const from = x;
+        let top = peak[id] as number;
+        for (; x < end && (parent[i] as number) >= 0; x++, i++) {
+          parent[i] = root;
+          const s = strength[i] as number;
+          if (s > top) top = s;
+        }
+        peak[id] = top;
+        area[id] = (area[id] as number) + x - from;
+        if (from < (x0[id] as number)) x0[id] = from;
+        if (x - 1 > (x1[id] as number)) x1[id] = x - 1;
+        // Rows come in order: the last row seen is the bottom.
+        y1[id] = y;
       }
-      // A run of candidates along the row is one piece (neighbours touch): one find, and the
-      // figures once per run. A piece's root is the first pixel of a run (none before it).
-      const root = find(parent, i);
-      let id: number;
-      if (root === i) {
-        id = count++;
-        ids[i] = id;
-        area[id] = 0;
-        peak[id] = 0;
-        x0[id] = x;
-        x1[id] = x;
-        y0[id] = y;
-      } else id = ids[root] as number;
-      const from = x;
-      let top = peak[id] as number;
-      for (; x < end && (parent[i] as number) >= 0; x++, i++) {
-        parent[i] = root;
-        const s = strength[i] as number;
-        if (s > top) top = s;
-      }
-      peak[id] = top;
-      area[id] = (area[id] as number) + x - from;
-      if (from < (x0[id] as number)) x0[id] = from;
-      if (x - 1 > (x1[id] as number)) x1[id] = x - 1;
-      // Rows come in order: the last row seen is the bottom.
-      y1[id] = y;
     }
   }
   p.count = count;
@@ -156,6 +177,7 @@ export function keepConnected(
   minArea: number,
   ws: Workspace,
   spans: Spans,
+  active: Active,
 ): { pieces: Pieces; kept: number } {
   const cap = Math.ceil(width / 2) * Math.ceil(height / 2);
   const pieces: Pieces = {
@@ -171,8 +193,8 @@ export function keepConnected(
     keep: ws.u8('pieceKeep', cap),
   };
   pieces.roots.fill(-1);
-  label(strength, width, height, lo, pieces.roots, spans);
-  measurePieces(strength, width, pieces, spans);
+  label(strength, width, height, lo, pieces.roots, spans, active);
+  measurePieces(strength, width, pieces, spans, active);
   const { area, peak, keep } = pieces;
   let kept = 0;
   for (let k = 0; k < pieces.count; k++) {

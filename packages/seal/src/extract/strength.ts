@@ -72,6 +72,11 @@ export interface InkStrength {
   /** Automatic clarity found a thin double border (rings.ts). */
   rings: boolean;
   ink: InkModel;
+  /**
+   * Red ink: per row, 1 when it holds black print (rims.ts walks only those rows' print); null
+   * for other colours, which find no print.
+   */
+  printInRow: Uint8Array | null;
 }
 
 /**
@@ -111,6 +116,7 @@ export function inkStrength(
   const print = ws.u8('print');
   const printRows = ws.u8('printRing', ring);
   printRows.fill(0, zeros);
+  const printInRow = ws.u8('printInRow', height);
   const rim = ws.u8('rim');
   const core: PrintCore = {
     dark: PRINT_DARK,
@@ -127,13 +133,15 @@ export function inkStrength(
     darkRows.fill(0, at, at + width);
     tintRows.fill(0, at, at + width);
     printRows.fill(0, at, at + width);
+    let any = 0;
     for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
       const lo = runLo[s] as number;
       const w = (runHi[s] as number) - lo;
       const row = y * width + lo;
-      if (red) measureRedRow(n, row, w, ink, core, rowOut, at + lo, print, printRows);
+      if (red) any |= measureRedRow(n, row, w, ink, core, rowOut, at + lo, print, printRows);
       else measureColourRow(n, row, w, rowOut, at + lo);
     }
+    printInRow[y] = any;
   };
   // No print outside the runs either (rims.ts reads the whole plane).
   if (red) print.fill(0);
@@ -214,8 +222,8 @@ export function inkStrength(
     spans.lo[y] = first;
     spans.hi[y] = last + 1;
   }
-  const judged = scaleToLocalInk(out, width, height, ws, spans, auto, red ? rim : null);
-  return { ...judged, ink };
+  const judged = scaleToLocalInk(out, width, height, ws, spans, active, auto, red ? rim : null);
+  return { ...judged, ink, printInRow: red ? printInRow : null };
 }
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
