@@ -59,8 +59,8 @@ const covered = (runs: [number, number][][]) =>
 const RED: [number, number, number] = [210, 40, 45];
 
 describe('the active area (active.ts)', () => {
-  it.each([
-    ['plain paper', [] as Mark[], 0],
+  it.each<[string, Mark[], number]>([
+    ['plain paper', [], 0],
     // 10 % darker than paper in no channel: paper (0.93 of it in every channel).
     ['a mark 7 % darker', [{ x: 100, y: 100, w: 20, h: 20, rgb: [219, 214, 203] }], 0],
     // A red 6x6 square at 100..105 lies in quarters 25-26 across and down (100..107); with the
