@@ -6,6 +6,7 @@
  * the user is still placing stamps (scanPagesAhead), so that 编辑完成 only draws and saves.
  */
 import { type PDF, PdfArray, type PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
+import { concat } from './bytes';
 import { type ContentBalance, scanBalance } from './content-scan';
 import type { PdfUpdate } from './document';
 import { drawnContent } from './page-content';
@@ -24,17 +25,6 @@ export interface PageScan {
 
 /** Streams of a page's /Contents are read as if joined by white space. */
 const SPACE = Uint8Array.of(0x0a);
-
-/** The parts, one after another, in one array. */
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 /**
  * The page's content streams that draw something, and their content decoded and read as one.

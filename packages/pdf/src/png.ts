@@ -7,6 +7,7 @@
  */
 import { type DecodedPng, decode } from 'fast-png';
 import { unzlibSync } from 'fflate';
+import { concat } from './bytes';
 
 export interface PngSamples {
   readonly width: number;
@@ -131,13 +132,7 @@ function decodeInterlacedLowDepth(bytes: Uint8Array): DecodedPng {
     else if (type === 'IEND') break;
     at += 12 + length;
   }
-  const joined = new Uint8Array(idat.reduce((n, c) => n + c.length, 0));
-  let filled = 0;
-  for (const c of idat) {
-    joined.set(c, filled);
-    filled += c.length;
-  }
-  const raw = unzlibSync(joined);
+  const raw = unzlibSync(concat(idat));
   const rowBytes = Math.ceil((width * depth) / 8);
   const out = new Uint8Array(rowBytes * height);
   const mask = (1 << depth) - 1;

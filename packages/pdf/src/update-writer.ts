@@ -18,10 +18,11 @@ import {
   PdfStream,
 } from '@libpdf/core';
 import { zlibSync } from 'fflate';
+import { concat } from './bytes';
 import { type Draw, drawSource, NAME_PREFIX, PAGE_FORM_PREFIX } from './content';
 import { type ContentBalance, closingSource, openingSource } from './content-scan';
 import { keepCryptFilters } from './crypt-filters';
-import { concat, takePageScan } from './page-scan';
+import { takePageScan } from './page-scan';
 
 export type UpdateDraw = Draw<PdfRef>;
 

@@ -12,6 +12,7 @@
  * anything left uncopied is read from its stream as before, just more slowly.
  */
 import { PdfArray, PdfName, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
+import { concat } from './bytes';
 import {
   rawDictSpans,
   rawObjectBody,
@@ -180,13 +181,7 @@ export function appendSection(
     ` /Prev ${chain.start}${carried} /Length ${data.length} >>\nstream\n`;
   const tail = `\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`;
   parts.push(latin1Bytes(head), data, latin1Bytes(tail));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }
 
 /**

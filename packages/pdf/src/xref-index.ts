@@ -13,6 +13,7 @@
  */
 import { PdfNumber, type PdfStream } from '@libpdf/core';
 import { Unzlib } from 'fflate';
+import { concat } from './bytes';
 import { decodedContent, plainFlate } from './page-content';
 import { rawObjectAt } from './raw-syntax';
 import {
@@ -244,14 +245,7 @@ function headerBytes(
     const end = Math.min(data.length, at + CHUNK);
     inflater.push(data.subarray(at, end), end === data.length);
   }
-  const out = parts.length === 1 ? (parts[0] as Uint8Array) : new Uint8Array(have);
-  if (parts.length !== 1) {
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-  }
+  const out = parts.length === 1 ? (parts[0] as Uint8Array) : concat(parts);
   return { data: out, whole: ended };
 }
 

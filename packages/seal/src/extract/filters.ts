@@ -54,6 +54,26 @@ export function rowMax7(
 }
 
 /**
+ * One row of a 0/1 plane spread by `radius` either side (a running count): `out` = 1 where the
+ * row of `src` starting at index `row` has a 1 within `radius` pixels.
+ */
+export function spreadRow(
+  src: Uint8Array,
+  out: Uint8Array,
+  row: number,
+  width: number,
+  radius: number,
+): void {
+  let count = 0;
+  for (let x = 0; x < radius && x < width; x++) count += src[row + x] as number;
+  for (let x = 0; x < width; x++) {
+    if (x + radius < width) count += src[row + x + radius] as number;
+    if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
+    out[row + x] = count > 0 ? 1 : 0;
+  }
+}
+
+/**
  * `out` = 1 where `src` has a 1 within `radius` pixels (square window): running counts along
  * rows, then along columns.
  */
@@ -66,16 +86,7 @@ export function spreadMask(
   ws: Workspace,
 ): void {
   const rows = ws.u8('spreadRows');
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = 0; x < radius && x < width; x++) count += src[row + x] as number;
-    for (let x = 0; x < width; x++) {
-      if (x + radius < width) count += src[row + x + radius] as number;
-      if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
-      rows[row + x] = count > 0 ? 1 : 0;
-    }
-  }
+  for (let y = 0; y < height; y++) spreadRow(src, rows, y * width, width, radius);
   const counts = ws.i32('spreadCounts', width);
   counts.fill(0);
   for (let y = 0; y < radius && y < height; y++) {

@@ -9,6 +9,7 @@
  * grow with the print's darkness, and a half-covered edge pixel has about half the ink's.
  */
 import type { Active } from './active';
+import { spreadRow } from './filters';
 import type { Planes } from './paper';
 import type { Spans } from './spans';
 import type { Workspace } from './workspace';
@@ -42,7 +43,7 @@ export function clearNearPrint(
   const { start, lo: runLo, hi: runHi } = active;
   const wide = ws.u8('printWide');
   for (let y = 0; y < height; y++) {
-    if (printInRow[y] === 1) widenRow(print, wide, y * width, width, radius);
+    if (printInRow[y] === 1) spreadRow(print, wide, y * width, width, radius);
   }
   const has = printInRow;
   const near = ws.i32('printNear', 2 * radius + 1);
@@ -70,23 +71,6 @@ export function clearNearPrint(
         }
       }
     }
-  }
-}
-
-/** One row of print widened by `radius` either side (a running count) into `wide`. */
-function widenRow(
-  print: Uint8Array,
-  wide: Uint8Array,
-  row: number,
-  width: number,
-  radius: number,
-): void {
-  let count = 0;
-  for (let x = 0; x < radius && x < width; x++) count += print[row + x] as number;
-  for (let x = 0; x < width; x++) {
-    if (x + radius < width) count += print[row + x + radius] as number;
-    if (x - radius - 1 >= 0) count -= print[row + x - radius - 1] as number;
-    wide[row + x] = count > 0 ? 1 : 0;
   }
 }
 
