@@ -5,6 +5,7 @@
  * ink measure and spread it to nearby cells (thin strokes borrow from thick ones); callers
  * interpolate it to pixels. Both histograms are filled in one walk over the image.
  */
+import type { Active } from './active';
 import type { Grid } from './grid';
 import type { Spans } from './spans';
 
@@ -35,7 +36,9 @@ export interface InkLevels {
 /**
  * The image's full ink (the measure above `noiseFloor` counts as ink) and each cell's. Only
  * pixels above 0 are binned: the searches below run from the top bin down and never read bin 0,
- * and outside the rows' spans every pixel is 0.
+ * and outside the active runs (active.ts) within the rows' spans every pixel is 0. A band of
+ * cells is walked a row at a time across all of its cells (one histogram per cell of the band),
+ * each row along its runs.
  */
 export function inkLevels(
   raw: Float32Array,
@@ -44,52 +47,68 @@ export function inkLevels(
   g: Grid,
   noiseFloor: number,
   spans: Spans,
+  active: Active,
 ): InkLevels {
   const { cell, gw, gh } = g;
   const cells = new Float32Array(gw * gh);
   const hist = new Uint32Array(BINS);
-  const cellHist = new Uint32Array(CELL_BINS);
+  const cellHists = new Uint32Array(gw * CELL_BINS);
+  const { start, lo: runLo, hi: runHi } = active;
   let inked = 0;
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
     const y1 = Math.min(height, y0 + cell);
+    // Every other row: percentiles of the cell and of the image need no more.
+    for (let y = y0; y < y1; y += 2) {
+      const spanLo = spans.lo[y] as number;
+      const spanHi = spans.hi[y] as number;
+      if (spanLo >= spanHi) continue;
+      for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+        const b = Math.min(spanHi, runHi[s] as number);
+        for (let a = Math.max(spanLo, runLo[s] as number); a < b; ) {
+          // The part of the run within one cell.
+          const gx = Math.floor(a / cell);
+          const end = Math.min(b, (gx + 1) * cell);
+          const base = gx * CELL_BINS;
+          for (let i = y * width + a, last = y * width + end; i < last; i++) {
+            const v = raw[i] as number;
+            if (v <= 0) continue;
+            const k = base + (v >= 1 ? CELL_BINS - 1 : Math.floor(v * CELL_BINS));
+            cellHists[k] = (cellHists[k] as number) + 1;
+            if (v > noiseFloor) {
+              const kk = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
+              hist[kk] = (hist[kk] as number) + 1;
+              inked++;
+            }
+          }
+          a = end;
+        }
+      }
+    }
     for (let gx = 0; gx < gw; gx++) {
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
-      cellHist.fill(0);
-      // Every other row: percentiles of the cell and of the image need no more.
-      for (let y = y0; y < y1; y += 2) {
-        const a = Math.max(x0, spans.lo[y] as number);
-        const b = Math.min(x1, spans.hi[y] as number);
-        for (let i = y * width + a, end = y * width + b; i < end; i++) {
-          const v = raw[i] as number;
-          if (v <= 0) continue;
-          const k = v >= 1 ? CELL_BINS - 1 : Math.floor(v * CELL_BINS);
-          cellHist[k] = (cellHist[k] as number) + 1;
-          if (v > noiseFloor) {
-            const kk = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
-            hist[kk] = (hist[kk] as number) + 1;
-            inked++;
-          }
-        }
-      }
       const want = Math.max(1, Math.ceil(Math.ceil((y1 - y0) / 2) * (x1 - x0) * CELL_TOP));
-      cells[gy * gw + gx] = (fromTop(cellHist, want) + 0.5) / CELL_BINS;
+      cells[gy * gw + gx] = (fromTop(cellHists, gx * CELL_BINS, CELL_BINS, want) + 0.5) / CELL_BINS;
     }
+    cellHists.fill(0);
   }
   // Half the rows were counted.
   if (inked < width * Math.ceil(height / 2) * MIN_INK_FRACTION)
     return { full: FULL_MIN * 2, cells };
-  const v = (fromTop(hist, inked * (1 - FULL_INK_PERCENTILE)) + 0.5) / BINS;
+  const v = (fromTop(hist, 0, BINS, inked * (1 - FULL_INK_PERCENTILE)) + 0.5) / BINS;
   return { full: v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX), cells };
 }
 
-/** The bin (from the top, down to 1; 0 when none) where `want` samples have been seen. */
-function fromTop(hist: Uint32Array, want: number): number {
+/**
+ * The bin (from the top, down to 1; 0 when none) where `want` samples have been seen, in the
+ * histogram of `bins` bins from index `offset`.
+ */
+function fromTop(hist: Uint32Array, offset: number, bins: number, want: number): number {
   let seen = 0;
-  let bin = hist.length - 1;
+  let bin = bins - 1;
   for (; bin > 0; bin--) {
-    seen += hist[bin] as number;
+    seen += hist[offset + bin] as number;
     if (seen >= want) break;
   }
   return bin;

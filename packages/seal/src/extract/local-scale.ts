@@ -94,7 +94,8 @@ export function scaleToLocalInk(
 ): { softness: number; rings: boolean } {
   const noise = noiseLevel(raw, width, height, spans);
   const g = gridFor(width, height);
-  const { full, cells } = inkLevels(raw, width, height, g, Math.max(NOISE_FLOOR, 3 * noise), spans);
+  const noiseFloor = Math.max(NOISE_FLOOR, 3 * noise);
+  const { full, cells } = inkLevels(raw, width, height, g, noiseFloor, spans, active);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.

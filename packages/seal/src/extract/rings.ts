@@ -38,30 +38,60 @@ const SHARE = 0.25;
 /** Walks per side at most (every other row or column of the middle half). */
 const STEP = 2;
 
-/** The first ink along a walk is two thin lines with a dip between them. */
+/** The walk's value k steps in (0 past its end). */
+function at(raw: Float32Array, start: number, step: number, count: number, k: number): number {
+  return k < count ? (raw[start + k * step] as number) : 0;
+}
+
+/** The step from..to (inclusive) with the highest value along the walk (the first of equals). */
+function argmax(
+  raw: Float32Array,
+  start: number,
+  step: number,
+  count: number,
+  from: number,
+  to: number,
+): number {
+  let best = from;
+  let top = at(raw, start, step, count, from);
+  for (let k = from + 1; k <= to; k++) {
+    const v = at(raw, start, step, count, k);
+    if (v > top) {
+      top = v;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * The first ink along a walk is two thin lines with a dip between them. Plain functions, not
+ * closures over the walk: this runs a few hundred times per photo.
+ */
 function doubleAt(raw: Float32Array, start: number, step: number, count: number, full: number) {
   const meet = MEET * full;
   let a = 0;
   while (a < count && (raw[start + a * step] as number) <= meet) a++;
   if (a >= count) return -1;
-  const at = (k: number) => (k < count ? (raw[start + k * step] as number) : 0);
-  const argmax = (from: number, to: number) => {
-    let best = from;
-    for (let k = from + 1; k <= to; k++) if (at(k) > at(best)) best = k;
-    return best;
-  };
-  const i1 = argmax(a, a + 2);
+  const i1 = argmax(raw, start, step, count, a, a + 2);
   // The dip is the first low after the first line (not the paper after the second).
   let d = i1 + 1;
-  while (d < i1 + 4 && at(d + 1) < at(d)) d++;
-  const i2 = argmax(d + 1, d + 3);
-  const m1 = at(i1);
-  const m2 = at(i2);
-  if (i2 - a > SPAN || m2 <= meet || at(d) > DIP * Math.min(m1, m2)) return 0;
+  while (d < i1 + 4 && at(raw, start, step, count, d + 1) < at(raw, start, step, count, d)) d++;
+  const i2 = argmax(raw, start, step, count, d + 1, d + 3);
+  const m1 = at(raw, start, step, count, i1);
+  const m2 = at(raw, start, step, count, i2);
+  if (i2 - a > SPAN || m2 <= meet || at(raw, start, step, count, d) > DIP * Math.min(m1, m2)) {
+    return 0;
+  }
   // Then paper: the border clearance, a few pixels before any text.
   const paper = FALL_TO * m2;
   for (let k = i2 + 1; k <= i2 + FALL && k - a <= WHOLE; k++) {
-    if (at(k) < paper && at(k + 1) < paper && at(k + 2) < paper && at(k + 3) < paper) {
+    if (
+      at(raw, start, step, count, k) < paper &&
+      at(raw, start, step, count, k + 1) < paper &&
+      at(raw, start, step, count, k + 2) < paper &&
+      at(raw, start, step, count, k + 3) < paper
+    ) {
       return 1;
     }
   }
