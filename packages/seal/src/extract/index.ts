@@ -10,7 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { activeFor } from './active';
+import { type Active, activeFor } from './active';
 import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
@@ -25,7 +25,7 @@ import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
 import { keepSealShape } from './shape';
 import { lumaShape, SOFT_SHAPE } from './soft-shape';
-import { findSpans, type Spans, spansFor } from './spans';
+import { findSpans, inkRunsFor, type Spans, spansFor } from './spans';
 import { keepConnected, keptBox, type Pieces } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
@@ -145,6 +145,7 @@ export function extractSeal(
 
   const strength = ws.f32('strength');
   const spans = spansFor(ws, height);
+  const inked = inkRunsFor(ws, width, height);
   const auto = clarity === AUTO_CLARITY && mode === 0;
   let softness = 0;
   let ink: InkModel | null = null;
@@ -159,19 +160,23 @@ export function extractSeal(
       strength,
       ws,
       spans,
+      inked,
       auto,
     ));
-  } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans);
+  } else if (mode === 1) inkStrength(planes, width, height, 'colour', strength, ws, spans, inked);
   else markStrength(planes, width, strength);
   if (mode !== 0 && red === 1) {
     const reds = ws.f32('reds');
-    inkStrength(planes, width, height, 'red', reds, ws, spansFor(ws, height));
+    inkStrength(planes, width, height, 'red', reds, ws, spansFor(ws, height), inked);
     for (let i = 0; i < n; i++) {
       const v = reds[i] as number;
       if (v < (strength[i] as number)) strength[i] = v;
     }
   }
   if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
+  // The runs the passes below walk: in mode 0 only the runs above 0 the strength sweep found
+  // (spans.ts: inkRunsFor; every later stage skips pixels at 0), elsewhere the active runs.
+  let walk = mode === 0 ? inked : planes.active;
 
   // Automatic clarity (auto.ts): strokes were judged by how soft the photo's ink edges are (in
   // inkStrength); the cut sits at half the ink, and on a soft photo the test for print rims
@@ -184,6 +189,8 @@ export function extractSeal(
     if (softness >= SOFT_SHAPE) {
       const reach = Math.round(softness);
       lumaShape(planes, strength, ws.u8('print'), width, height, reach, ws, spans);
+      // It raised pixels at 0 within the active runs.
+      walk = planes.active;
     }
     const radius = rimRadius(softness);
     if (radius > 1) {
@@ -197,7 +204,7 @@ export function extractSeal(
         RIM_STRENGTH,
         ws,
         spans,
-        planes.active,
+        walk,
       );
     } else if (ink !== null) {
       // A sharp photo: the seal's own edge next to print keeps only pixels with at least half
@@ -213,7 +220,7 @@ export function extractSeal(
         0,
         ws,
         spans,
-        planes.active,
+        walk,
         colour,
       );
     }
@@ -224,6 +231,9 @@ export function extractSeal(
   const maxAlpha = look === 'own' ? 1 : SEAL_ALPHA;
   const lo = cut.edge - (0.5 / maxAlpha) * cut.ramp;
   const minArea = Math.max(1, Math.round((cut.minArea512 * n) / (512 * 512)));
+  // Candidates are above `lo`; a `lo` below 0 (mode 2's lowest clarity, flat) makes pixels at 0
+  // candidates too, within the active runs.
+  if (lo <= 0) walk = planes.active;
   const found = keepConnected(
     strength,
     width,
@@ -233,12 +243,23 @@ export function extractSeal(
     minArea,
     ws,
     spans,
-    planes.active,
+    walk,
   );
   const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(planes, strength, found.pieces, width, spans, lo, 1 / cut.ramp, maxAlpha, look);
+  return paint(
+    planes,
+    strength,
+    found.pieces,
+    width,
+    spans,
+    walk,
+    lo,
+    1 / cut.ramp,
+    maxAlpha,
+    look,
+  );
 }
 
 /**
@@ -265,6 +286,7 @@ function paint(
   pieces: Pieces,
   width: number,
   spans: Spans,
+  runs: Active,
   lo: number,
   inv: number,
   maxAlpha: number,
@@ -275,10 +297,10 @@ function paint(
   const { r, g, b } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
-  // Only the box around the kept pieces can hold a painted pixel, and in it only the active runs
-  // (active.ts) within each row's span.
+  // Only the box around the kept pieces can hold a painted pixel, and in it only the runs the
+  // pieces were found on (`runs`) within each row's span.
   const box = keptBox(pieces);
-  const { start, lo: runLo, hi: runHi } = planes.active;
+  const { start, lo: runLo, hi: runHi } = runs;
   for (let y = box.y0; y <= box.y1; y++) {
     const xa = Math.max(box.x0, spans.lo[y] as number);
     const xb = Math.min(box.x1 + 1, spans.hi[y] as number);

@@ -36,7 +36,7 @@ export interface InkLevels {
 /**
  * The image's full ink (the measure above `noiseFloor` counts as ink) and each cell's. Only
  * pixels above 0 are binned: the searches below run from the top bin down and never read bin 0,
- * and outside the active runs (active.ts) within the rows' spans every pixel is 0. A band of
+ * and outside the runs above 0 (`inked`, spans.ts) every pixel is 0. A band of
  * cells is walked a row at a time across all of its cells (one histogram per cell of the band),
  * each row along its runs.
  */
@@ -47,14 +47,14 @@ export function inkLevels(
   g: Grid,
   noiseFloor: number,
   spans: Spans,
-  active: Active,
+  inked: Active,
 ): InkLevels {
   const { cell, gw, gh } = g;
   const cells = new Float32Array(gw * gh);
   const hist = new Uint32Array(BINS);
   const cellHists = new Uint32Array(gw * CELL_BINS);
-  const { start, lo: runLo, hi: runHi } = active;
-  let inked = 0;
+  const { start, lo: runLo, hi: runHi } = inked;
+  let count = 0;
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
     const y1 = Math.min(height, y0 + cell);
@@ -78,7 +78,7 @@ export function inkLevels(
             if (v > noiseFloor) {
               const kk = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
               hist[kk] = (hist[kk] as number) + 1;
-              inked++;
+              count++;
             }
           }
           a = end;
@@ -94,9 +94,9 @@ export function inkLevels(
     cellHists.fill(0);
   }
   // Half the rows were counted.
-  if (inked < width * Math.ceil(height / 2) * MIN_INK_FRACTION)
+  if (count < width * Math.ceil(height / 2) * MIN_INK_FRACTION)
     return { full: FULL_MIN * 2, cells };
-  const v = (fromTop(hist, 0, BINS, inked * (1 - FULL_INK_PERCENTILE)) + 0.5) / BINS;
+  const v = (fromTop(hist, 0, BINS, count * (1 - FULL_INK_PERCENTILE)) + 0.5) / BINS;
   return { full: v < FULL_MIN ? FULL_MIN : Math.min(v, FULL_MAX), cells };
 }
 

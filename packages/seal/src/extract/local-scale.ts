@@ -88,14 +88,14 @@ export function scaleToLocalInk(
   height: number,
   ws: Workspace,
   spans: Spans,
-  active: Active,
+  inked: Active,
   auto: boolean,
   rim: Uint8Array | null,
 ): { softness: number; rings: boolean } {
   const noise = noiseLevel(raw, width, height, spans);
   const g = gridFor(width, height);
   const noiseFloor = Math.max(NOISE_FLOOR, 3 * noise);
-  const { full, cells } = inkLevels(raw, width, height, g, noiseFloor, spans, active);
+  const { full, cells } = inkLevels(raw, width, height, g, noiseFloor, spans, inked);
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
@@ -107,8 +107,8 @@ export function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
-  // Strength is 0 outside the active runs (active.ts): within a row's span only they are walked.
-  const { start, lo: runLo, hi: runHi } = active;
+  // Strength is 0 outside the runs above 0 (spans.ts: inkRunsFor): only they are walked.
+  const { start, lo: runLo, hi: runHi } = inked;
   if (thinFloor >= 1) {
     // No stroke is judged against its own peak (a soft photo, a thin double ring): the peak
     // filter below would only be clamped away.
@@ -159,7 +159,7 @@ export function scaleToLocalInk(
       const spanLo = spans.lo[filled] as number;
       const spanHi = spans.hi[filled] as number;
       if (spanLo >= spanHi) continue;
-      // Per active run within the span (the rest of the row is 0); runs closer than the window
+      // Per run above 0 (the rest of the row is 0); runs closer than the window
       // both compute the columns between them, from the same pixels.
       for (let s = start[filled] as number, s1 = start[filled + 1] as number; s < s1; s++) {
         const a = Math.max(spanLo, runLo[s] as number);

@@ -31,14 +31,10 @@ const CLOSING_RADIUS = 3;
 /** Above this a normalised value is glare or a bad estimate, not paper. */
 const MAX_NORMALISED = 1.25;
 
-/**
- * Value below which `want` of the histogram's samples lie, counted from the top, starting at
- * `top` (the highest value sampled: the bins above it are empty, so the result is the same as
- * from 255, without walking the paper's empty top).
- */
-function fromTop(hist: Uint32Array, offset: number, want: number, top: number): number {
+/** Value below which `want` of the histogram's samples lie, counted from the top. */
+function fromTop(hist: Uint32Array, offset: number, want: number): number {
   let seen = 0;
-  let v = top;
+  let v = 255;
   for (; v > 0; v--) {
     seen += hist[offset + v] as number;
     if (seen >= want) break;
@@ -60,9 +56,6 @@ function cellPercentiles(
   gw: number,
   gh: number,
 ): void {
-  // Zero once; after each cell only the bins between its lowest and highest samples are
-  // cleared again (a fill of all 768 per cell, and a walk down from 255, cost more than the
-  // sampling on a 512 px crop).
   const hist = new Uint32Array(768);
   const [gr, gg, gb] = grids as [Float32Array, Float32Array, Float32Array];
   const half = cell >> 1;
@@ -75,9 +68,7 @@ function cellPercentiles(
       const x0 = gx * cell;
       const x1 = Math.min(width, x0 + cell);
       const xm = Math.min(x1, x0 + half);
-      let maxR = 0;
-      let maxG = 0;
-      let maxB = 0;
+      hist.fill(0);
       // Every other pixel of every other row, the columns alternating from row to row: plenty
       // for a percentile, and for the darkest values (a mark the lens and JPEG spread over two
       // pixels or more is met). The row's left and right quarters are walked in turn.
@@ -97,9 +88,6 @@ function cellPercentiles(
             if (r < minR) minR = r;
             if (g < minG) minG = g;
             if (b < minB) minB = b;
-            if (r > maxR) maxR = r;
-            if (g > maxG) maxG = g;
-            if (b > maxB) maxB = b;
             hist[r] = (hist[r] as number) + 1;
             hist[256 + g] = (hist[256 + g] as number) + 1;
             hist[512 + b] = (hist[512 + b] as number) + 1;
@@ -112,32 +100,11 @@ function cellPercentiles(
       const rows = Math.ceil((y1 - y0) / 2);
       const want = Math.max(1, Math.ceil((rows * (x1 - x0) * (1 - PAPER_PERCENTILE)) / 2));
       const at = gy * gw + gx;
-      gr[at] = fromTop(hist, 0, want, maxR);
-      gg[at] = fromTop(hist, 256, want, maxG);
-      gb[at] = fromTop(hist, 512, want, maxB);
-      // The cell's lowest sample per channel: the least of its quarters'.
-      const q0 = 3 * (2 * gy * qw + 2 * gx);
-      const q1 = q0 + 3 * qw;
-      clearBins(hist, 0, lowest(lows, q0, q1), maxR);
-      clearBins(hist, 256, lowest(lows, q0 + 1, q1 + 1), maxG);
-      clearBins(hist, 512, lowest(lows, q0 + 2, q1 + 2), maxB);
+      gr[at] = fromTop(hist, 0, want);
+      gg[at] = fromTop(hist, 256, want);
+      gb[at] = fromTop(hist, 512, want);
     }
   }
-}
-
-/** The least of one channel's darkest values in a cell's four quarters (two rows of two). */
-function lowest(lows: Uint8Array, top: number, bottom: number): number {
-  return Math.min(
-    lows[top] as number,
-    lows[top + 3] as number,
-    lows[bottom] as number,
-    lows[bottom + 3] as number,
-  );
-}
-
-/** Zeroes bins from..to (inclusive) of one channel's histogram. */
-function clearBins(hist: Uint32Array, offset: number, from: number, to: number): void {
-  for (let v = offset + from, end = offset + to; v <= end; v++) hist[v] = 0;
 }
 
 /**

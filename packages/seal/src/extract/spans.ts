@@ -4,6 +4,7 @@
  * scale, the pieces, the seal's frame, the paint) walk only these spans. Outside them every
  * pass would have read zeros and written nothing, so the result is the same.
  */
+import type { Active } from './active';
 import type { Workspace } from './workspace';
 
 export interface Spans {
@@ -15,6 +16,23 @@ export interface Spans {
 
 export function spansFor(ws: Workspace, height: number): Spans {
   return { lo: ws.i32('spanLo', height), hi: ws.i32('spanHi', height) };
+}
+
+/**
+ * Per row, the runs of columns with strength above 0 (in the shape of active.ts's runs), as the
+ * strength sweep left them (strength.ts). About half of the active pixels within the spans are
+ * paper at 0 between strokes: the passes that skip pixels at 0 walk these runs instead, and see
+ * the same pixels. Later stages only ever lower strength to 0 (the print-rim test, the local
+ * scale's rims), so the runs still hold every pixel above 0; the luma shape (soft-shape.ts)
+ * raises pixels at 0 and is followed by the active runs again. At most every other column of a
+ * row starts a run.
+ */
+export function inkRunsFor(ws: Workspace, width: number, height: number): Active {
+  return {
+    start: ws.i32('inkStart', height + 1),
+    lo: ws.i32('inkLo', height * Math.ceil(width / 2)),
+    hi: ws.i32('inkHi', height * Math.ceil(width / 2)),
+  };
 }
 
 /** Fills `spans` from a strength map by scanning each row in from both ends. */

@@ -9,6 +9,7 @@
  * smear, but not enough to count as dark red ink.
  */
 
+import type { Active } from './active';
 import { DEFAULT_INK, type InkModel, learnInk } from './ink-model';
 import { scaleToLocalInk } from './local-scale';
 import { measureColourRow, measureRedRow, type PrintCore, type RowOut } from './measure';
@@ -91,6 +92,7 @@ export function inkStrength(
   out: Float32Array,
   ws: Workspace,
   spans: Spans,
+  inked: Active,
   auto = false,
 ): InkStrength {
   const { r, g, b, active } = n;
@@ -157,11 +159,16 @@ export function inkStrength(
   const ratioHi = Math.max(ratioLo + 0.05, Math.min(RATIO[colour].hi, ink.ratio * OWN_RATIO_HI));
   const colourCap = Math.max(COLOUR_CAP, COLOUR_CAP_OWN / Math.max(ink.ratio, 0.05));
   const ratioSpan = 1 / (ratioHi - ratioLo);
+  // The runs of strength above 0 (spans.ts: inkRunsFor), found on the way; a row's span is
+  // from its first run's start to its last run's end.
+  const { start: inkStart, lo: inkLo, hi: inkHi } = inked;
+  let runs = 0;
   for (let y = 0; y < height; y++) {
     if (y + 1 < height) measure(y + 1);
-    // This row's span of non-zero strength (spans.ts), found on the way.
-    let first = width;
-    let last = -1;
+    const rowRuns = runs;
+    inkStart[y] = rowRuns;
+    // One past the last column above 0 so far: a pixel there extends the run.
+    let end = -1;
     // Vertical means over the rows present (one row: the row itself); an absent row is the zero
     // slot, which adds exactly 0.
     const hasUp = y > 0;
@@ -214,15 +221,21 @@ export function inkStrength(
         }
         out[i] = v;
         if (v > 0) {
-          if (x < first) first = x;
-          last = x;
+          if (x === end) inkHi[runs - 1] = x + 1;
+          else {
+            inkLo[runs] = x;
+            inkHi[runs] = x + 1;
+            runs++;
+          }
+          end = x + 1;
         }
       }
     }
-    spans.lo[y] = first;
-    spans.hi[y] = last + 1;
+    spans.lo[y] = runs > rowRuns ? (inkLo[rowRuns] as number) : width;
+    spans.hi[y] = runs > rowRuns ? (inkHi[runs - 1] as number) : 0;
   }
-  const judged = scaleToLocalInk(out, width, height, ws, spans, active, auto, red ? rim : null);
+  inkStart[height] = runs;
+  const judged = scaleToLocalInk(out, width, height, ws, spans, inked, auto, red ? rim : null);
   return { ...judged, ink, printInRow: red ? printInRow : null };
 }
 
