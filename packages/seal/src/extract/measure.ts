@@ -47,8 +47,9 @@ const THIRD = 1 / 3;
  * Red ink: darkness, tint along the ink's hue, and black print (dark, little of the ink's colour
  * for its darkness, no bright channel: a grey or black pixel's brightest channel falls with its
  * darkness), judged on the float32 values as stored. `print` is a whole plane (rims.ts reads
- * it); `printOr` gets the print spread over 3 pixels from index `at`. Returns 1 when the row
- * holds print (rims.ts then looks at it), else 0.
+ * it); `printOr` gets the print spread over 3 pixels from index `at`. Both must be 0 where this
+ * row's pixels are (only print is written: most pixels are not). Returns 1 when the row holds
+ * print (rims.ts then looks at it), else 0.
  */
 export function measureRedRow(
   n: Planes,
@@ -70,9 +71,8 @@ export function measureRedRow(
   let d1 = 0;
   let t2 = 0;
   let t1 = 0;
-  let p2 = 0;
-  let p1 = 0;
   let any = 0;
+  const last = at + width - 1;
   for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
     const rv = r[i] as number;
     const gv = g[i] as number;
@@ -81,30 +81,28 @@ export function measureRedRow(
     const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
     dark[j] = d;
     tint[j] = t;
-    let p = 0;
     if (d > coreDark && t < coreTint * d) {
       const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      p = hi < 1 - grey * d && hi < bright ? 1 : 0;
+      if (hi < 1 - grey * d && hi < bright) {
+        // Both planes come zeroed (print per image, printOr per row): only print is written,
+        // and its spread over the pixels present either side.
+        print[i] = 1;
+        any = 1;
+        if (j > at) printOr[j - 1] = 1;
+        printOr[j] = 1;
+        if (j < last) printOr[j + 1] = 1;
+      }
     }
-    print[i] = p;
-    any |= p;
     if (x >= 2) {
       darkMean[j - 1] = (d2 + d1 + d) * THIRD;
       tintMean[j - 1] = (t2 + t1 + t) * THIRD;
-      printOr[j - 1] = p2 | p1 | p;
     }
     d2 = d1;
     d1 = d;
     t2 = t1;
     t1 = t;
-    p2 = p1;
-    p1 = p;
   }
   closeRow(o, at, width);
-  // The ends: the window holds the pixels present (p2 is 0 past the row's start).
-  printOr[at] =
-    width === 1 ? (print[row] as number) : (print[row] as number) | (print[row + 1] as number);
-  if (width > 1) printOr[at + width - 1] = p2 | p1;
   return any;
 }
 

@@ -31,10 +31,24 @@ const CLOSING_RADIUS = 3;
 /** Above this a normalised value is glare or a bad estimate, not paper. */
 const MAX_NORMALISED = 1.25;
 
-/** Value below which `want` of the histogram's samples lie, counted from the top. */
+/**
+ * Value below which `want` of the histogram's samples lie, counted from the top. Four bins at a
+ * time while their sum stays short of `want` (paper leaves the top fifty or so empty, and this
+ * runs three times per cell), then one at a time: the same bin as a walk of single bins.
+ */
 function fromTop(hist: Uint32Array, offset: number, want: number): number {
   let seen = 0;
   let v = 255;
+  for (; v > 4; v -= 4) {
+    const at = offset + v;
+    const four =
+      (hist[at] as number) +
+      (hist[at - 1] as number) +
+      (hist[at - 2] as number) +
+      (hist[at - 3] as number);
+    if (seen + four >= want) break;
+    seen += four;
+  }
   for (; v > 0; v--) {
     seen += hist[offset + v] as number;
     if (seen >= want) break;
