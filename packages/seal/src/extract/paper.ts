@@ -11,6 +11,7 @@
 
 import { type Active, findActive } from './active';
 import { columnWeights, gridFor, interpolateRow } from './grid';
+import { CLOSING_WINDOW, closeGrid, smoothGrid } from './grid-close';
 import { B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from './pixels';
 
 /**
@@ -26,8 +27,6 @@ export interface Planes {
 
 /** Fraction of a cell's pixels allowed to be darker than the paper estimate. */
 const PAPER_PERCENTILE = 0.8;
-/** Grid cells a solid patch of ink may span on either side and still be bridged by the closing. */
-const CLOSING_RADIUS = 3;
 /** Above this a normalised value is glare or a bad estimate, not paper. */
 const MAX_NORMALISED = 1.25;
 
@@ -122,96 +121,6 @@ function cellPercentiles(
 }
 
 /**
- * Max (dilate) or min (erode) filter over a (2r+1)^2 window on the grid, src -> dst: rows, then
- * columns (the square window is separable). `line` is scratch of gw * gh. Two loops, not one
- * with the choice per element: this runs six times per call, and the choice cost more than the
- * comparisons.
- */
-function gridFilter(
-  src: Float32Array,
-  dst: Float32Array,
-  gw: number,
-  gh: number,
-  r: number,
-  useMax: boolean,
-  line: Float32Array,
-): void {
-  if (useMax) {
-    windowMax(src, line, gw, gh, 1, gw, r);
-    windowMax(line, dst, gh, gw, gw, 1, r);
-  } else {
-    windowMin(src, line, gw, gh, 1, gw, r);
-    windowMin(line, dst, gh, gw, gw, 1, r);
-  }
-}
-
-/**
- * Max over a window of 2r+1 along `count` lines of `len` values (a value's neighbour is `step`
- * away, a line's start `stride` away), clipped at the lines' ends.
- */
-function windowMax(
-  src: Float32Array,
-  dst: Float32Array,
-  len: number,
-  count: number,
-  step: number,
-  stride: number,
-  r: number,
-): void {
-  for (let k = 0; k < count; k++) {
-    const base = k * stride;
-    for (let x = 0; x < len; x++) {
-      let best = 0;
-      for (let j = Math.max(0, x - r), jb = Math.min(len - 1, x + r); j <= jb; j++) {
-        const v = src[base + j * step] as number;
-        if (v > best) best = v;
-      }
-      dst[base + x * step] = best;
-    }
-  }
-}
-
-/** windowMax's twin for the min. */
-function windowMin(
-  src: Float32Array,
-  dst: Float32Array,
-  len: number,
-  count: number,
-  step: number,
-  stride: number,
-  r: number,
-): void {
-  for (let k = 0; k < count; k++) {
-    const base = k * stride;
-    for (let x = 0; x < len; x++) {
-      let best = 1e9;
-      for (let j = Math.max(0, x - r), jb = Math.min(len - 1, x + r); j <= jb; j++) {
-        const v = src[base + j * step] as number;
-        if (v < best) best = v;
-      }
-      dst[base + x * step] = best;
-    }
-  }
-}
-
-/** 3x3 mean on the grid, src -> dst. */
-function gridSmooth(src: Float32Array, dst: Float32Array, gw: number, gh: number): void {
-  for (let y = 0; y < gh; y++) {
-    for (let x = 0; x < gw; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let yy = Math.max(0, y - 1); yy <= Math.min(gh - 1, y + 1); yy++) {
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(gw - 1, x + 1); xx++) {
-          sum += src[yy * gw + xx] as number;
-          n++;
-        }
-      }
-      dst[y * gw + x] = sum / n;
-    }
-  }
-}
-
-/**
  * Fills `out` (planes of width*height) with each channel divided by the local paper estimate,
  * within the runs where anything can be, which it finds first (`out.active`).
  */
@@ -230,12 +139,11 @@ export function normaliseToPaper(
   const words = pixelWords(rgba);
   const lows = new Uint8Array(12 * gw * gh);
   cellPercentiles(words, width, height, cell, grids, lows, gw, gh);
+  const pad = new Float32Array(Math.max(gw, gh) + CLOSING_WINDOW);
   for (const grid of grids) {
-    // Closing: a dilate then an erode with the same window fills ink-covered cells from the paper
-    // around them without moving the slow light and shadow edges.
-    gridFilter(grid, tmp, gw, gh, CLOSING_RADIUS, true, line);
-    gridFilter(tmp, grid, gw, gh, CLOSING_RADIUS, false, line);
-    gridSmooth(grid, tmp, gw, gh);
+    // Closing (a solid patch of ink up to 3 cells either side is bridged), then a 3x3 mean.
+    closeGrid(grid, gw, gh, tmp, line, pad);
+    smoothGrid(grid, tmp, gw, gh, line);
     // Store reciprocals: pixels then multiply instead of divide.
     for (let i = 0; i < grid.length; i++) grid[i] = 1 / (tmp[i] as number);
   }
