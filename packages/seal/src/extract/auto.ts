@@ -7,6 +7,7 @@
  * blots, so strokes are judged against the full ink, as the photo's coverage says. The print-rim
  * test reaches as far as the edges spread (rims.ts).
  */
+import type { Active } from './active';
 import type { Spans } from './spans';
 
 /** Strengths between these are on an edge's ramp. */
@@ -16,40 +17,64 @@ const RAMP_HI = 0.8;
 const CROSS = 0.5;
 
 /**
- * Mean width in pixels of the ramp across an ink edge (strength in units of `full` ink): pixels on a ramp over the number of
- * crossings of one half between horizontal or vertical neighbours (each crossing is one edge,
- * met once per row or column). About 1 on a sharp scan, 3 and more on an enlarged shot.
+ * Mean width in pixels of the ramp across an ink edge (strength in units of `full` ink): pixels
+ * on a ramp over the number of crossings of one half between horizontal or vertical neighbours
+ * (each crossing is one edge, met once per row or column). About 1 on a sharp scan, 3 and more
+ * on an enlarged shot. Every other row is counted (with its crossings to the row below, within
+ * its span): a ratio of counts needs no more. Only pixels above 0 can be on a ramp or above one
+ * half, so the rows are walked along their runs above 0 (`inked`, spans.ts).
  */
 export function edgeSoftness(
   strength: Float32Array,
   width: number,
   height: number,
   spans: Spans,
+  inked: Active,
   full = 1,
 ): number {
   const rampLo = RAMP_LO * full;
   const rampHi = RAMP_HI * full;
   const cross = CROSS * full;
+  const { start, lo: runLo, hi: runHi } = inked;
   let ramp = 0;
   let crossings = 0;
-  // Every other row (with its crossings to the row below): a ratio of counts needs no more.
   for (let y = 0; y < height; y += 2) {
     const lo = spans.lo[y] as number;
     const hi = spans.hi[y] as number;
     if (lo >= hi) continue;
     const row = y * width;
-    const below = y + 1 < height ? row + width : -1;
-    // Pixels just outside the span are 0: one column either side closes each row's edges.
-    let prev = false;
-    for (let x = lo; x < hi; x++) {
-      const s = strength[row + x] as number;
-      if (s > rampLo && s < rampHi) ramp++;
-      const on = s > cross;
-      if (on !== prev) crossings++;
-      prev = on;
-      if (below >= 0 && on !== (strength[below + x] as number) > cross) crossings++;
+    const hasBelow = y + 1 < height;
+    const below = row + width;
+    // Along the row: each stretch above one half has two ends (runs are apart by a pixel at 0,
+    // so none spans two runs). Down: `on` differs from the pixel below where exactly one of
+    // them is above one half: (this row's) + (the row below's, within this span) - 2 * (both).
+    let mine = 0;
+    let both = 0;
+    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+      let prev = false;
+      for (let i = row + (runLo[s] as number), end = row + (runHi[s] as number); i < end; i++) {
+        const v = strength[i] as number;
+        if (v > rampLo && v < rampHi) ramp++;
+        const on = v > cross;
+        if (on && !prev) crossings += 2;
+        prev = on;
+        if (on) {
+          mine++;
+          if (hasBelow && (strength[i + width] as number) > cross) both++;
+        }
+      }
     }
-    if (prev) crossings++;
+    let under = 0;
+    if (hasBelow) {
+      for (let s = start[y + 1] as number, s1 = start[y + 2] as number; s < s1; s++) {
+        const a = Math.max(lo, runLo[s] as number);
+        const b = Math.min(hi, runHi[s] as number);
+        for (let i = below + a, end = below + b; i < end; i++) {
+          if ((strength[i] as number) > cross) under++;
+        }
+      }
+      crossings += mine + under - 2 * both;
+    }
   }
   return crossings === 0 ? 0 : ramp / crossings;
 }

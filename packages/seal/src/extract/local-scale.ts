@@ -99,7 +99,7 @@ export function scaleToLocalInk(
   // Automatic clarity: on a soft photo (enlarged, out of focus) every stroke is "thin" next to the
   // blur, and judging each against its own peak swells dense characters into blots; there the
   // strokes are judged against the full ink instead, as the photo's own coverage says.
-  const softness = auto ? edgeSoftness(raw, width, height, spans, full) : 0;
+  const softness = auto ? edgeSoftness(raw, width, height, spans, inked, full) : 0;
   // A thin double border (rings.ts) is judged against the full ink, so that its lines stay apart.
   const rings = auto && thinDoubleRing(raw, width, height, spans, full);
   const thinFloor = !auto ? THIN_FLOOR : rings ? 1 : peakFloor(softness);
