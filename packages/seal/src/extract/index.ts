@@ -10,7 +10,7 @@
  */
 
 import { SEAL_ALPHA, SEAL_RED } from '../draw';
-import { type Active, activeFor } from './active';
+import { activeFor } from './active';
 import { AUTO_EDGE, rimRadius } from './auto';
 import {
   AUTO_CLARITY,
@@ -25,7 +25,7 @@ import { clearNearPrint } from './rims';
 import { RING_EDGE } from './rings';
 import { keepSealShape } from './shape';
 import { lumaShape, SOFT_SHAPE } from './soft-shape';
-import { findSpans, inkRunsFor, type Spans, spansFor } from './spans';
+import { findSpans, inkRunsFor, spansFor } from './spans';
 import { keepConnected, keptBox, type Pieces } from './specks';
 import { type InkModel, inkStrength, markStrength, RIM_STRENGTH } from './strength';
 import { workspaceFor } from './workspace';
@@ -248,18 +248,7 @@ export function extractSeal(
   const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
   if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(
-    planes,
-    strength,
-    found.pieces,
-    width,
-    spans,
-    walk,
-    lo,
-    1 / cut.ramp,
-    maxAlpha,
-    look,
-  );
+  return paint(planes, strength, found.pieces, lo, 1 / cut.ramp, maxAlpha, look);
 }
 
 /**
@@ -284,9 +273,6 @@ function paint(
   planes: Planes,
   strength: Float32Array,
   pieces: Pieces,
-  width: number,
-  spans: Spans,
-  runs: Active,
   lo: number,
   inv: number,
   maxAlpha: number,
@@ -297,50 +283,40 @@ function paint(
   const { r, g, b } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
-  // Only the box around the kept pieces can hold a painted pixel, and in it only the runs the
-  // pieces were found on (`runs`) within each row's span.
+  // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
+  // the runs of candidates (specks.ts) whose piece is kept: every pixel of a run is.
   const box = keptBox(pieces);
-  const { start, lo: runLo, hi: runHi } = runs;
-  for (let y = box.y0; y <= box.y1; y++) {
-    const xa = Math.max(box.x0, spans.lo[y] as number);
-    const xb = Math.min(box.x1 + 1, spans.hi[y] as number);
-    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
-      for (
-        let i = y * width + Math.max(xa, runLo[s] as number),
-          end = y * width + Math.min(xb, runHi[s] as number),
-          p = i * 4;
-        i < end;
-        i++, p += 4
-      ) {
-        // A pixel is painted when it belongs to a piece that is kept.
-        const root = roots[i] as number;
-        if (root < 0 || keep[ids[root] as number] === 0) continue;
-        const s = strength[i] as number;
-        let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
-        if (look === 'flat') {
-          out[p] = RED.r;
-          out[p + 1] = RED.g;
-          out[p + 2] = RED.b;
+  if (box.y1 < box.y0) return out;
+  const { start, lo: runLo, hi: runHi } = pieces.runs;
+  for (let c = start[box.y0] as number, c1 = start[box.y1 + 1] as number; c < c1; c++) {
+    const first = runLo[c] as number;
+    if (keep[ids[roots[first] as number] as number] === 0) continue;
+    for (let i = first, end = runHi[c] as number, p = i * 4; i < end; i++, p += 4) {
+      const s = strength[i] as number;
+      let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
+      if (look === 'flat') {
+        out[p] = RED.r;
+        out[p + 1] = RED.g;
+        out[p + 2] = RED.b;
+      } else {
+        // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
+        const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
+        const or = 255 - (1 - (r[i] as number)) * k;
+        const og = 255 - (1 - (g[i] as number)) * k;
+        const ob = 255 - (1 - (b[i] as number)) * k;
+        if (look === 'own') {
+          out[p] = or;
+          out[p + 1] = og;
+          out[p + 2] = ob;
         } else {
-          // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
-          const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-          const or = 255 - (1 - (r[i] as number)) * k;
-          const og = 255 - (1 - (g[i] as number)) * k;
-          const ob = 255 - (1 - (b[i] as number)) * k;
-          if (look === 'own') {
-            out[p] = or;
-            out[p + 1] = og;
-            out[p + 2] = ob;
-          } else {
-            const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
-            if (shade < a) a = shade;
-            out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
-            out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
-            out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
-          }
+          const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
+          if (shade < a) a = shade;
+          out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
+          out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
+          out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
         }
-        out[p + 3] = Math.max(1, a * maxAlpha * 255);
       }
+      out[p + 3] = Math.max(1, a * maxAlpha * 255);
     }
   }
   return out;

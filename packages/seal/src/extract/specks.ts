@@ -50,10 +50,14 @@ function label(
   parent: Int32Array,
   spans: Spans,
   active: Active,
+  cands: CandidateRuns,
 ): void {
   const { start, lo: runLo, hi: runHi } = active;
+  const { start: cStart, lo: cLo, hi: cHi, peak: cPeak } = cands;
+  let c = 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    cStart[y] = c;
     const spanLo = spans.lo[y] as number;
     const spanHi = spans.hi[y] as number;
     if (spanLo >= spanHi) continue;
@@ -67,7 +71,17 @@ function label(
         }
         const first = row + x;
         const from = x;
-        for (; x < end && (strength[row + x] as number) > lo; x++) parent[row + x] = first;
+        let top = 0;
+        for (; x < end; x++) {
+          const v = strength[row + x] as number;
+          if (v <= lo) break;
+          parent[row + x] = first;
+          if (v > top) top = v;
+        }
+        cLo[c] = first;
+        cHi[c] = row + x;
+        cPeak[c] = top;
+        c++;
         if (y === 0) continue;
         const up = row - width;
         let inRun = false;
@@ -81,6 +95,21 @@ function label(
       }
     }
   }
+  cStart[height] = c;
+}
+
+/**
+ * The runs of candidates along each row, as labelling found them (raster order): a run lies in
+ * one piece, so the pieces' figures and the paint take them a run at a time, not a pixel.
+ */
+export interface CandidateRuns {
+  /** Per row y, its runs are start[y] .. start[y + 1] - 1. */
+  start: Int32Array;
+  /** First pixel (index into the image) and one past the last. */
+  lo: Int32Array;
+  hi: Int32Array;
+  /** Highest strength in the run. */
+  peak: Float32Array;
 }
 
 /**
@@ -103,61 +132,43 @@ export interface Pieces {
   y1: Int32Array;
   /** 1 for a piece that is kept. */
   keep: Uint8Array;
+  /** The runs of candidates the pieces are made of. */
+  runs: CandidateRuns;
 }
 
 /**
  * Pass 2: every candidate pointed straight at its root (so that later reads need no find), and
- * the pieces' figures. A root is met before the rest of its piece (it is the piece's first pixel).
+ * the pieces' figures, a run of candidates at a time (neighbours along a row touch: one piece,
+ * one find). A root is met before the rest of its piece (it is the piece's first pixel).
  */
-function measurePieces(
-  strength: Float32Array,
-  width: number,
-  p: Pieces,
-  spans: Spans,
-  active: Active,
-): void {
+function measurePieces(width: number, height: number, p: Pieces): void {
   const { roots: parent, ids, area, peak, x0, x1, y0, y1 } = p;
-  const { start, lo: runLo, hi: runHi } = active;
+  const { start, lo, hi, peak: runPeak } = p.runs;
   let count = 0;
-  for (let y = 0; y < spans.lo.length; y++) {
-    const spanLo = spans.lo[y] as number;
-    const spanHi = spans.hi[y] as number;
-    if (spanLo >= spanHi) continue;
-    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
-      const end = Math.min(spanHi, runHi[s] as number);
-      for (let x = Math.max(spanLo, runLo[s] as number), i = y * width + x; x < end; ) {
-        if ((parent[i] as number) < 0) {
-          x++;
-          i++;
-          continue;
-        }
-        // A run of candidates along the row is one piece (neighbours touch): one find, and the
-        // figures once per run. A piece's root is the first pixel of a run (none before it).
-        const root = find(parent, i);
-        let id: number;
-        if (root === i) {
-          id = count++;
-          ids[i] = id;
-          area[id] = 0;
-          peak[id] = 0;
-          x0[id] = x;
-          x1[id] = x;
-          y0[id] = y;
-        } else id = ids[root] as number;
-        const from = x;
-        let top = peak[id] as number;
-        for (; x < end && (parent[i] as number) >= 0; x++, i++) {
-          parent[i] = root;
-          const s = strength[i] as number;
-          if (s > top) top = s;
-        }
-        peak[id] = top;
-        area[id] = (area[id] as number) + x - from;
-        if (from < (x0[id] as number)) x0[id] = from;
-        if (x - 1 > (x1[id] as number)) x1[id] = x - 1;
-        // Rows come in order: the last row seen is the bottom.
-        y1[id] = y;
-      }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let c = start[y] as number, c1 = start[y + 1] as number; c < c1; c++) {
+      const a = lo[c] as number;
+      const b = hi[c] as number;
+      const root = find(parent, a);
+      let id: number;
+      if (root === a) {
+        id = count++;
+        ids[a] = id;
+        area[id] = 0;
+        peak[id] = 0;
+        x0[id] = a - row;
+        x1[id] = a - row;
+        y0[id] = y;
+      } else id = ids[root] as number;
+      for (let i = a; i < b; i++) parent[i] = root;
+      const top = runPeak[c] as number;
+      if (top > (peak[id] as number)) peak[id] = top;
+      area[id] = (area[id] as number) + b - a;
+      if (a - row < (x0[id] as number)) x0[id] = a - row;
+      if (b - 1 - row > (x1[id] as number)) x1[id] = b - 1 - row;
+      // Rows come in order: the last row seen is the bottom.
+      y1[id] = y;
     }
   }
   p.count = count;
@@ -191,10 +202,17 @@ export function keepConnected(
     y0: ws.i32('pieceY0', cap),
     y1: ws.i32('pieceY1', cap),
     keep: ws.u8('pieceKeep', cap),
+    // At most every other pixel of a row starts a run.
+    runs: {
+      start: ws.i32('candStart', height + 1),
+      lo: ws.i32('candLo', height * Math.ceil(width / 2)),
+      hi: ws.i32('candHi', height * Math.ceil(width / 2)),
+      peak: ws.f32('candPeak', height * Math.ceil(width / 2)),
+    },
   };
   pieces.roots.fill(-1);
-  label(strength, width, height, lo, pieces.roots, spans, active);
-  measurePieces(strength, width, pieces, spans, active);
+  label(strength, width, height, lo, pieces.roots, spans, active, pieces.runs);
+  measurePieces(width, height, pieces);
   const { area, peak, keep } = pieces;
   let kept = 0;
   for (let k = 0; k < pieces.count; k++) {
