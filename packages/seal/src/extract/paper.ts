@@ -167,6 +167,18 @@ export function normaliseToPaper(
   }
   pieces.push(width);
   const rows = [new Float32Array(gw + 1), new Float32Array(gw + 1), new Float32Array(gw + 1)];
+  // What every piece reads, in one object of one shape (a destructuring per piece cost more).
+  const run: RunContext = {
+    words,
+    x0s,
+    fxs,
+    pr: rows[0] as Float32Array,
+    pg: rows[1] as Float32Array,
+    pb: rows[2] as Float32Array,
+    outR: out.r,
+    outG: out.g,
+    outB: out.b,
+  };
   const { start, lo: runLo, hi: runHi } = active;
   for (let y = 0; y < height; y++) {
     const s0 = start[y] as number;
@@ -182,25 +194,28 @@ export function normaliseToPaper(
       for (let kk = k; kk + 1 < pieces.length && (pieces[kk] as number) < hi; kk++) {
         const xa = Math.max(lo, pieces[kk] as number);
         const xb = Math.min(hi, pieces[kk + 1] as number);
-        normaliseRun(words, y * width, xa, xb, x0s, fxs, rows, out);
+        normaliseRun(run, y * width, xa, xb);
       }
     }
   }
 }
 
-/** Columns [xa, xb) of one row, where the paper estimate is one straight piece (`rows`: its grid row). */
-function normaliseRun(
-  words: Uint32Array,
-  row: number,
-  xa: number,
-  xb: number,
-  x0s: Int32Array,
-  fxs: Float32Array,
-  rows: Float32Array[],
-  out: Planes,
-): void {
-  const [pr, pg, pb] = rows as [Float32Array, Float32Array, Float32Array];
-  const { r: outR, g: outG, b: outB } = out;
+/** The input, the column weights, the grid rows of the row being normalised and the planes. */
+interface RunContext {
+  words: Uint32Array;
+  x0s: Int32Array;
+  fxs: Float32Array;
+  pr: Float32Array;
+  pg: Float32Array;
+  pb: Float32Array;
+  outR: Float32Array;
+  outG: Float32Array;
+  outB: Float32Array;
+}
+
+/** Columns [xa, xb) of one row, where the paper estimate is one straight piece (`pr`..`pb`: its grid row). */
+function normaliseRun(c: RunContext, row: number, xa: number, xb: number): void {
+  const { words, x0s, fxs, pr, pg, pb, outR, outG, outB } = c;
   const x0 = x0s[xa] as number;
   const r0 = pr[x0] as number;
   const g0 = pg[x0] as number;
