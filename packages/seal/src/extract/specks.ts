@@ -36,11 +36,13 @@ function union(parent: Int32Array, a: number, b: number): number {
 }
 
 /**
- * Pass 1: provisional labels, a run of candidates along a row at a time. A label is a pixel index,
- * so `labels` doubles as the parent array: every pixel of a run points at the run's first pixel,
- * and the run is joined to each run of the row above that touches it (8-connected: one column
- * past either end). The root of a piece is its first pixel in raster order (union keeps the
- * smaller index). Outside the spans and the active runs strength is 0, never a candidate.
+ * Pass 1: the runs of candidates along each row (`cands`), and provisional labels per run. A
+ * label is the pixel index of a run's first pixel, so `parent` (indexed by pixel) is the
+ * union-find over run heads: each run is joined to every run of the row above that touches it
+ * (8-connected: one column past either end). The root of a piece is its first pixel in raster
+ * order (union keeps the smaller index). Only run heads are written: no pass over every pixel.
+ * Outside the spans and the walked runs (`active`) strength is 0, never a candidate (unless `lo`
+ * is below 0: then the walked runs must be the active ones).
  */
 function label(
   strength: Float32Array,
@@ -61,7 +63,10 @@ function label(
     const spanLo = spans.lo[y] as number;
     const spanHi = spans.hi[y] as number;
     if (spanLo >= spanHi) continue;
-    // Only the active runs (active.ts) within the span: strength is 0 outside them.
+    // The row above's runs, in order; `u` moves along them as this row's runs do.
+    let u = y > 0 ? (cStart[y - 1] as number) : 0;
+    const uEnd = y > 0 ? (cStart[y] as number) : 0;
+    const up = row - width;
     for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
       const end = Math.min(spanHi, runHi[s] as number);
       for (let x = Math.max(spanLo, runLo[s] as number); x < end; ) {
@@ -75,23 +80,18 @@ function label(
         for (; x < end; x++) {
           const v = strength[row + x] as number;
           if (v <= lo) break;
-          parent[row + x] = first;
           if (v > top) top = v;
         }
+        parent[first] = first;
         cLo[c] = first;
         cHi[c] = row + x;
         cPeak[c] = top;
         c++;
-        if (y === 0) continue;
-        const up = row - width;
-        let inRun = false;
-        for (let k = Math.max(0, from - 1), last = Math.min(width - 1, x); k <= last; k++) {
-          if ((parent[up + k] as number) < 0) inRun = false;
-          else if (!inRun) {
-            union(parent, first, up + k);
-            inRun = true;
-          }
-        }
+        // Runs above that touch columns from - 1 .. x (x is one past this run's end): those
+        // ending before from - 1 are behind every later run of this row too.
+        while (u < uEnd && (cHi[u] as number) - up < from) u++;
+        for (let k = u; k < uEnd && (cLo[k] as number) - up <= x; k++)
+          union(parent, first, cLo[k] as number);
       }
     }
   }
@@ -116,11 +116,11 @@ export interface CandidateRuns {
  * The 8-connected pieces of the candidate set, numbered in raster order of their first pixel,
  * with what the later stages ask of each: size, peak strength and bounding box. Per piece, so
  * that deciding what stays (here, and the seal's frame in shape.ts) never walks the image again;
- * the paint reads a pixel's piece through `roots` and `ids`.
+ * the paint reads a run's piece through its head's `roots` and `ids`.
  */
 export interface Pieces {
   count: number;
-  /** Per pixel, the root pixel of its piece, or -1 for a pixel that is no candidate. */
+  /** Per run head (a run's first pixel; other pixels are not kept up), its piece's root pixel. */
   roots: Int32Array;
   /** Per root pixel, its piece's number. */
   ids: Int32Array;
@@ -137,7 +137,7 @@ export interface Pieces {
 }
 
 /**
- * Pass 2: every candidate pointed straight at its root (so that later reads need no find), and
+ * Pass 2: every run's head pointed straight at its root (so that later reads need no find), and
  * the pieces' figures, a run of candidates at a time (neighbours along a row touch: one piece,
  * one find). A root is met before the rest of its piece (it is the piece's first pixel).
  */
@@ -161,7 +161,8 @@ function measurePieces(width: number, height: number, p: Pieces): void {
         x1[id] = a - row;
         y0[id] = y;
       } else id = ids[root] as number;
-      for (let i = a; i < b; i++) parent[i] = root;
+      // The paint reads a run's piece through its head.
+      parent[a] = root;
       const top = runPeak[c] as number;
       if (top > (peak[id] as number)) peak[id] = top;
       area[id] = (area[id] as number) + b - a;
@@ -210,7 +211,6 @@ export function keepConnected(
       peak: ws.f32('candPeak', height * Math.ceil(width / 2)),
     },
   };
-  pieces.roots.fill(-1);
   label(strength, width, height, lo, pieces.roots, spans, active, pieces.runs);
   measurePieces(width, height, pieces);
   const { area, peak, keep } = pieces;
