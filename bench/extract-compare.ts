@@ -1,0 +1,109 @@
+/**
+ * extractSeal of another commit against the working tree, call by call in one process, on the
+ * `extract` bench section's photos (one 512x512 photo of each synthetic class, seed 1000): first
+ * whether their outputs are byte-identical per key, then CPU ms per call (process.cpuUsage),
+ * median per key and the ratio. Alternating the two builds call by call (which one goes first
+ * alternates too) puts both under the same load, so on a shared machine the ratio holds where
+ * the absolute figures drift.
+ *
+ *   node --import tsx bench/extract-compare.ts <commit> [keys=0-auto-0,0-1-0,0-auto-2,2-12-0] [rounds=20]
+ *
+ * The other commit's packages/seal/src is unpacked with `git archive` into a temporary folder and
+ * imported from there (packages/seal/src imports nothing outside itself).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractSeal, parseClarityKey } from '../packages/seal/src/extract';
+import { type ClassPhoto, classPhoto, SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
+
+type Extract = typeof extractSeal;
+
+const [ref, keyList, roundsArg] = process.argv.slice(2);
+if (!ref) {
+  console.error('usage: node --import tsx bench/extract-compare.ts <commit> [keys] [rounds]');
+  process.exit(2);
+}
+const keys = (keyList ?? '0-auto-0,0-1-0,0-auto-2,2-12-0').split(',');
+const rounds = Number(roundsArg ?? 20);
+
+const dir = mkdtempSync(join(tmpdir(), 'extract-compare-'));
+try {
+  const tar = execFileSync('git', [
+    'archive',
+    ref,
+    'packages/seal/src',
+    'packages/seal/package.json',
+  ]);
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  const other = (await import(join(dir, 'packages/seal/src/extract/index.ts'))) as {
+    extractSeal: Extract;
+  };
+  await compare(other.extractSeal, extractSeal);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function compare(before: Extract, after: Extract): Promise<void> {
+  const photos: ClassPhoto[] = [];
+  for (const cls of SYNTH_CLASSES) photos.push(await classPhoto(cls, 1000));
+  const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
+    a.length === b.length && a.every((v, i) => v === b[i]);
+  const cpu = (f: () => unknown): number => {
+    const c = process.cpuUsage();
+    f();
+    const u = process.cpuUsage(c);
+    return (u.user + u.system) / 1000;
+  };
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1] as number;
+  const times = keys.map(() => ({ before: [] as number[], after: [] as number[] }));
+  const differ = keys.map(() => 0);
+  keys.forEach((key, k) => {
+    const o = parseClarityKey(key);
+    for (const p of photos) {
+      if (!same(before(p.rgba, p.width, p.height, o), after(p.rgba, p.width, p.height, o))) {
+        differ[k] = (differ[k] as number) + 1;
+      }
+    }
+  });
+  // Warm both builds' compilers before timing.
+  for (let r = 0; r < 5; r++) {
+    for (const key of keys) {
+      const o = parseClarityKey(key);
+      for (const p of photos) {
+        before(p.rgba, p.width, p.height, o);
+        after(p.rgba, p.width, p.height, o);
+      }
+    }
+  }
+  for (let r = 0; r < rounds; r++) {
+    keys.forEach((key, k) => {
+      const o = parseClarityKey(key);
+      const t = times[k] as { before: number[]; after: number[] };
+      photos.forEach((p, i) => {
+        const b = () => t.before.push(cpu(() => before(p.rgba, p.width, p.height, o)));
+        const a = () => t.after.push(cpu(() => after(p.rgba, p.width, p.height, o)));
+        if ((r + i) % 2 === 0) {
+          b();
+          a();
+        } else {
+          a();
+          b();
+        }
+      });
+    });
+  }
+  console.log(
+    `extractSeal, ${ref} against the working tree, ${photos.length} photos x ${rounds} rounds`,
+  );
+  console.log('key       | CPU median before | after | ratio | outputs differing');
+  keys.forEach((key, k) => {
+    const t = times[k] as { before: number[]; after: number[] };
+    const b = median(t.before);
+    const a = median(t.after);
+    console.log(
+      `${key.padEnd(9)} | ${b.toFixed(2).padStart(17)} | ${a.toFixed(2).padStart(5)} | ${(b / a).toFixed(2)}x | ${differ[k]} of ${photos.length}`,
+    );
+  });
+}
