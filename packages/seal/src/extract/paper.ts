@@ -84,32 +84,11 @@ function cellPercentiles(
       hist.fill(0);
       // Every other pixel of every other row, the columns alternating from row to row: plenty
       // for a percentile, and for the darkest values (a mark the lens and JPEG spread over two
-      // pixels or more is met). The row's left and right quarters are walked in turn.
-      for (let y = y0; y < y1; y += 2) {
-        const row = y * width;
-        const q = 3 * ((2 * gy + (y - y0 >= half ? 1 : 0)) * qw + 2 * gx);
-        let i = row + x0 + (((y - y0) >> 1) & 1);
-        for (let side = 0; side < 6; side += 3) {
-          let minR = lows[q + side] as number;
-          let minG = lows[q + side + 1] as number;
-          let minB = lows[q + side + 2] as number;
-          for (const end = row + (side === 0 ? xm : x1); i < end; i += 2) {
-            const w = words[i] as number;
-            const r = (w >>> R_SHIFT) & 255;
-            const g = (w >>> G_SHIFT) & 255;
-            const b = (w >>> B_SHIFT) & 255;
-            if (r < minR) minR = r;
-            if (g < minG) minG = g;
-            if (b < minB) minB = b;
-            hist[r] = (hist[r] as number) + 1;
-            hist[256 + g] = (hist[256 + g] as number) + 1;
-            hist[512 + b] = (hist[512 + b] as number) + 1;
-          }
-          lows[q + side] = minR;
-          lows[q + side + 1] = minG;
-          lows[q + side + 2] = minB;
-        }
-      }
+      // pixels or more is met). The cell's top quarters, then its bottom ones.
+      const q = 3 * (2 * gy * qw + 2 * gx);
+      const ym = Math.min(y1, y0 + half);
+      sampleQuarters(words, width, hist, lows, q, y0, y0, ym, x0, xm, x1);
+      sampleQuarters(words, width, hist, lows, q + 3 * qw, y0, ym, y1, x0, xm, x1);
       const rows = Math.ceil((y1 - y0) / 2);
       const want = Math.max(1, Math.ceil((rows * (x1 - x0) * (1 - PAPER_PERCENTILE)) / 2));
       const at = gy * gw + gx;
@@ -118,6 +97,67 @@ function cellPercentiles(
       gb[at] = fromTop(hist, 512, want);
     }
   }
+}
+
+/**
+ * Two quarters side by side (columns x0..xm and xm..x1, rows ya..yb of the cell whose rows start
+ * at y0): their samples into `hist`, and their darkest sampled value per channel into `lows` from
+ * index `q` (left quarter, then right). The minima stay in locals over all of the quarters' rows
+ * (per row, loading and storing them cost more than the comparisons).
+ */
+function sampleQuarters(
+  words: Uint32Array,
+  width: number,
+  hist: Uint32Array,
+  lows: Uint8Array,
+  q: number,
+  y0: number,
+  ya: number,
+  yb: number,
+  x0: number,
+  xm: number,
+  x1: number,
+): void {
+  let lR = 255;
+  let lG = 255;
+  let lB = 255;
+  let rR = 255;
+  let rG = 255;
+  let rB = 255;
+  for (let y = ya + ((ya - y0) & 1); y < yb; y += 2) {
+    const row = y * width;
+    let i = row + x0 + (((y - y0) >> 1) & 1);
+    for (const end = row + xm; i < end; i += 2) {
+      const w = words[i] as number;
+      const r = (w >>> R_SHIFT) & 255;
+      const g = (w >>> G_SHIFT) & 255;
+      const b = (w >>> B_SHIFT) & 255;
+      if (r < lR) lR = r;
+      if (g < lG) lG = g;
+      if (b < lB) lB = b;
+      hist[r] = (hist[r] as number) + 1;
+      hist[256 + g] = (hist[256 + g] as number) + 1;
+      hist[512 + b] = (hist[512 + b] as number) + 1;
+    }
+    for (const end = row + x1; i < end; i += 2) {
+      const w = words[i] as number;
+      const r = (w >>> R_SHIFT) & 255;
+      const g = (w >>> G_SHIFT) & 255;
+      const b = (w >>> B_SHIFT) & 255;
+      if (r < rR) rR = r;
+      if (g < rG) rG = g;
+      if (b < rB) rB = b;
+      hist[r] = (hist[r] as number) + 1;
+      hist[256 + g] = (hist[256 + g] as number) + 1;
+      hist[512 + b] = (hist[512 + b] as number) + 1;
+    }
+  }
+  lows[q] = lR;
+  lows[q + 1] = lG;
+  lows[q + 2] = lB;
+  lows[q + 3] = rR;
+  lows[q + 4] = rG;
+  lows[q + 5] = rB;
 }
 
 /**
