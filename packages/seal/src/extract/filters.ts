@@ -13,12 +13,15 @@ export const maxBits = (a: number, b: number): number => {
 
 /**
  * Max over a horizontal window of 7 pixels of one row (outside the image counts as 0; values are
- * >= 0), on the float32 bit patterns (which order like the values): pairs, then pairs of pairs,
- * then two overlapping windows of four, three steps per pixel. The row starts at index `row` of
- * `src`; the result for the windows around [lo, hi) (3 more either side) goes to `out` from index
- * `at`, and the rest of `out`'s row is left as it is: a caller whose row holds something only in
- * [lo, hi) zeroes the row first (or calls once per piece of it). `scratch` holds at least
- * 2 * (width + 8) entries.
+ * >= 0), on the float32 bit patterns (which order like the values). The row starts at index `row`
+ * of `src`; the result for the windows around [lo, hi) (3 more either side) goes to `out` from
+ * index `at`, and the rest of `out`'s row is left as it is: a caller whose row holds something
+ * only in [lo, hi) zeroes the row first (or calls once per piece of it).
+ *
+ * With p(j) the row's pixel j (0 outside) and q(j) = max(p(j), p(j + 1)), a(x) = max p(x - 3 .. x)
+ * is max(q(x - 3), q(x - 1)), and the window of x is max(a(x), a(x + 3)): one new pixel per
+ * column and three maxima, the pairs and fours of the columns before kept in locals (three
+ * passes over a scratch row cost half as much again).
  */
 export function rowMax7(
   src: Int32Array,
@@ -28,29 +31,40 @@ export function rowMax7(
   hi: number,
   out: Int32Array,
   at: number,
-  scratch: Int32Array,
 ): void {
   const xa = Math.max(0, lo - 3);
   const xb = Math.min(width, hi + 3);
   if (xa >= xb) return;
-  // Index k of m2 and m4 is shifted by 3 so that windows reaching past the row's start fit.
-  const span = width + 8;
-  const m2 = scratch;
-  // m2[k] = max(p[k - 3], p[k - 2]) where p[j] is the row's pixel j (0 outside).
-  for (let k = xa; k < xb + 5; k++) {
-    const j = k - 3;
-    const a = j >= 0 && j < width ? (src[row + j] as number) : 0;
-    const b = j + 1 >= 0 && j + 1 < width ? (src[row + j + 1] as number) : 0;
-    m2[k] = maxBits(a, b);
-  }
-  // m4[k] = max(p[k - 3 .. k]), from index `span` of the scratch.
-  for (let k = xa; k < xb + 3; k++) {
-    m2[span + k] = maxBits(m2[k] as number, m2[k + 2] as number);
-  }
-  // Window x - 3 .. x + 3 = (x - 3 .. x) and (x .. x + 3) = m4[x] and m4[x + 3].
+  const pm3 = pixelOr0(src, row, width, xa - 3);
+  const pm2 = pixelOr0(src, row, width, xa - 2);
+  const pm1 = pixelOr0(src, row, width, xa - 1);
+  const p0 = pixelOr0(src, row, width, xa);
+  const p1 = pixelOr0(src, row, width, xa + 1);
+  // At column x: last = p(x + 2), q0 = q(x), q1 = q(x + 1), a0..a2 = a(x) .. a(x + 2).
+  let last = pixelOr0(src, row, width, xa + 2);
+  let q0 = maxBits(p0, p1);
+  let q1 = maxBits(p1, last);
+  let a0 = maxBits(maxBits(pm3, pm2), maxBits(pm1, p0));
+  let a1 = maxBits(maxBits(pm2, pm1), q0);
+  let a2 = maxBits(maxBits(pm1, p0), q1);
   for (let x = xa; x < xb; x++) {
-    out[at + x] = maxBits(m2[span + x] as number, m2[span + x + 3] as number);
+    const j = x + 3;
+    const next = j < width ? (src[row + j] as number) : 0;
+    const q2 = maxBits(last, next);
+    const a3 = maxBits(q0, q2);
+    out[at + x] = maxBits(a0, a3);
+    last = next;
+    q0 = q1;
+    q1 = q2;
+    a0 = a1;
+    a1 = a2;
+    a2 = a3;
   }
+}
+
+/** Pixel j of the row at `row`, or 0 outside it. */
+function pixelOr0(src: Int32Array, row: number, width: number, j: number): number {
+  return j >= 0 && j < width ? (src[row + j] as number) : 0;
 }
 
 /**

@@ -144,7 +144,6 @@ export function scaleToLocalInk(
   ring.fill(0, zeros);
   const ringBits = new Int32Array(ring.buffer, ring.byteOffset, ring.length);
   const rawBits = new Int32Array(raw.buffer, raw.byteOffset, raw.length);
-  const line = ws.i32('rowMaxLine', 2 * (width + 8));
   let filled = 0;
   // The column max is taken on bit patterns too, without branches (noise makes them a coin
   // toss), and read back as a float through a one-element view.
@@ -164,7 +163,7 @@ export function scaleToLocalInk(
       for (let s = start[filled] as number, s1 = start[filled + 1] as number; s < s1; s++) {
         const a = Math.max(spanLo, runLo[s] as number);
         const b = Math.min(spanHi, runHi[s] as number);
-        if (a < b) rowMax7(rawBits, filled * width, width, a, b, ringBits, at, line);
+        if (a < b) rowMax7(rawBits, filled * width, width, a, b, ringBits, at);
       }
     }
     const spanLo = spans.lo[y] as number;
