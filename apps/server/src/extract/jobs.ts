@@ -228,7 +228,15 @@ export function oneColourOf(rgba: Uint8Array | Uint8ClampedArray): Rgb | undefin
  */
 export async function extractToPng(crop: Rgba, options: ExtractOptions): Promise<Buffer> {
   const { width, height } = crop;
-  const ink = extractSeal(crop.data, width, height, options);
+  return encodeInk(extractSeal(crop.data, width, height, options), width, height);
+}
+
+/** The PNG of an extraction result (see extractToPng). */
+export async function encodeInk(
+  ink: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const colour = oneColourOf(ink);
   if (colour !== undefined) return encodeOneColourPng(ink, width, height, colour);
   return sharp(ink, { raw: { width, height, channels: 4 } })
