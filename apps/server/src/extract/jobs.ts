@@ -4,6 +4,7 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { EXTRACT_LIMITS } from '../limits';
 import { assertPngDecodes, PngDecodeError } from '../png-check';
 import { encodeOneColourPng, type Rgb } from '../seal/png';
+import { releaseBuffers } from './release';
 
 /**
  * The pixel work of seal extraction, run inside the extract worker threads (extract-worker.ts):
@@ -228,7 +229,11 @@ export function oneColourOf(rgba: Uint8Array | Uint8ClampedArray): Rgb | undefin
  */
 export async function extractToPng(crop: Rgba, options: ExtractOptions): Promise<Buffer> {
   const { width, height } = crop;
-  return encodeInk(extractSeal(crop.data, width, height, options), width, height);
+  const ink = extractSeal(crop.data, width, height, options);
+  const png = await encodeInk(ink, width, height);
+  // A megabyte nothing reads any more: freed now rather than at the next collection (release.ts).
+  releaseBuffers(ink);
+  return png;
 }
 
 /** The PNG of an extraction result (see extractToPng). */
@@ -257,13 +262,14 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
   }
   if (job.kind === 'parse') {
     const crop = await normaliseUpload(job.image, job);
+    const { width, height } = crop;
     if (keepsUpload(job.image.length, job)) {
       const png = await extractToPng(crop, job.options);
-      return { png, crop: job.image, width: crop.width, height: crop.height, threadId };
+      return { png, crop: job.image, width, height, threadId };
     }
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
     const [stored, png] = await Promise.all([encodeCrop(crop), extractToPng(crop, job.options)]);
-    return { png, crop: stored, width: crop.width, height: crop.height, threadId };
+    return { png, crop: stored, width, height, threadId };
   }
   // A stored crop has no EXIF, no alpha and fits cropMaxSide, so normalising it changes nothing;
   // a kept upload is normalised exactly as its parse job did.
