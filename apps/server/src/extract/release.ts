@@ -13,8 +13,8 @@ import { movableBuffer } from './transfer';
  * transferred, to a port whose peer is closed detaches it (V8 stops counting it) and drops the
  * message, which frees the memory at once.
  *
- * Only for buffers JavaScript allocated: Node copies, rather than moves, the ones a native addon
- * made (sharp's output), so posting those would cost a copy and free nothing.
+ * Only for buffers JavaScript allocated: Node does not detach the ones a native addon made
+ * (sharp's output); posting those frees nothing.
  */
 let sink: MessagePort | undefined;
 
