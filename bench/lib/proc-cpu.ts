@@ -10,8 +10,21 @@ const TICKS_PER_S = 100;
  */
 export function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time (ms) of a process's main thread alone (the event loop: HTTP, routing, storage,
+ * hand-overs to workers), without its worker threads, libuv's pool or libvips; null without /proc.
+ */
+export function mainThreadCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuMs(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may hold spaces, so split after its closing paren).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const utime = Number(fields[11]);

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { normaliseUpload } from '../../apps/server/src/extract/jobs';
 import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
 import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
-import { processCpuMs } from '../lib/proc-cpu';
+import { parseStepCosts } from '../lib/parse-steps';
+import { mainThreadCpuMs, processCpuMs } from '../lib/proc-cpu';
 import type { BenchOptions, BenchSection, Cell } from '../lib/types';
 
 /** The clarity key sent: the mode 0 default (automatic clarity), what the web app asks for first. */
@@ -167,17 +168,20 @@ export const parseSection: BenchSection = {
     };
     const { durationS, connections } = ctx.options;
     const { pid } = await ctx.server();
-    /** An HTTP case with the server process's CPU time per request. */
-    const serverLoad = async (t: Target): Promise<Measured> => {
+    const perRequest = (before: number | null, after: number | null, requests: number) =>
+      before === null || after === null ? null : (after - before) / Math.max(1, requests);
+    /** An HTTP case with the server process's CPU time per request, and its main thread's. */
+    const serverLoad = async (t: Target): Promise<Measured & { mainMsPerOp: number | null }> => {
       const before = processCpuMs(pid);
+      const mainBefore = mainThreadCpuMs(pid);
       const r = await load(t, durationS);
-      const after = processCpuMs(pid);
-      const cpuMsPerOp =
-        before === null || after === null ? null : (after - before) / Math.max(1, r.requests);
-      return { ...r, cpuMsPerOp };
+      const cpuMsPerOp = perRequest(before, processCpuMs(pid), r.requests);
+      const mainMsPerOp = perRequest(mainBefore, mainThreadCpuMs(pid), r.requests);
+      return { ...r, cpuMsPerOp, mainMsPerOp };
     };
     const floor = await sharpFloor(jpeg, ctx.options);
     const kernel = await kernelAlone(jpeg, ctx.options);
+    const steps = await parseStepCosts(jpeg, GRAY);
     // Start the workers right before the server is measured: idle ones exit after a few seconds.
     await warmUp();
     const loaded = await serverLoad({
@@ -242,6 +246,35 @@ export const parseSection: BenchSection = {
           ...blank,
         ]);
       }
+    }
+    // Where a request's CPU goes: each step alone in this process, the server's main thread
+    // under the load above, and what the server spent beyond the steps (HTTP, multipart,
+    // storage, hand-overs, garbage collection).
+    const stepRow = (name: string, ms: number | null): Cell[] => [
+      name,
+      '',
+      '',
+      '',
+      '',
+      '',
+      cpuCell(ms),
+    ];
+    for (const step of steps) rows.push(stepRow(`step: ${step.name}`, step.cpuMs));
+    const stepSum = steps.reduce((sum, step) => sum + step.cpuMs, 0);
+    rows.push(stepRow('steps: sum', stepSum));
+    rows.push(
+      stepRow(
+        `parse (${connections} connections): server main thread CPU ms/req`,
+        loaded.mainMsPerOp,
+      ),
+    );
+    if (loaded.cpuMsPerOp !== null) {
+      rows.push(
+        stepRow(
+          `parse (${connections} connections): server CPU ms/req beyond the steps`,
+          loaded.cpuMsPerOp - stepSum,
+        ),
+      );
     }
     rows.push([
       'ratio: parse p99 / floor p99',

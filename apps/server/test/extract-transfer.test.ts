@@ -1,8 +1,10 @@
 /**
  * Which bytes of an extract worker's answer move to the main thread (src/extract/transfer.ts):
- * only buffers a view covers whole, never a slice of Node's shared Buffer pool.
+ * only buffers a view covers whole, never a slice of Node's shared Buffer pool; and which a job
+ * frees when it is done with them (src/extract/release.ts), by the same rule.
  */
 import { describe, expect, it } from 'vitest';
+import { releaseBuffers } from '../src/extract/release';
 import { movableBuffers } from '../src/extract/transfer';
 
 const whole = (n: number) => new Uint8Array(new ArrayBuffer(n));
@@ -31,5 +33,28 @@ describe('movableBuffers', () => {
   ] as const)('%s', (_name, result, expected) => {
     expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
     expect(movableBuffers(result)).toEqual(expected);
+  });
+});
+
+describe('releaseBuffers', () => {
+  it.each([
+    ['a whole Uint8Array is freed', () => whole(1 << 20), 0],
+    ['a whole Uint8ClampedArray is freed', () => new Uint8ClampedArray(4096), 0],
+    ['a pooled Buffer is left to the collector', () => Buffer.from('a short png'), 11],
+    ['a view of part of a buffer is left alone', () => whole(64).subarray(8, 40), 32],
+    ['shared memory is left alone', () => new Uint8Array(new SharedArrayBuffer(16)), 16],
+  ])('%s', (_name, make, lengthAfter) => {
+    const view = make();
+    releaseBuffers(view);
+    expect(view.byteLength).toBe(lengthAfter);
+  });
+
+  it('frees each buffer once, however many views name it, and leaves the others', () => {
+    const a = whole(128);
+    const b = new Uint8ClampedArray(a.buffer);
+    const pooled = Buffer.from('kept');
+    releaseBuffers(a, b, pooled);
+    expect([a.byteLength, b.byteLength, pooled.toString()]).toEqual([0, 0, 'kept']);
+    expect(() => releaseBuffers()).not.toThrow();
   });
 });

@@ -400,6 +400,7 @@ describe('POST /v1/stamp/parse', () => {
       width: 8_000,
       height: 5_000,
       metadata: false,
+      plain: false,
     });
     await expect(probeUpload(zeroPngBomb(8_000, 5_001))).rejects.toMatchObject({
       statusCode: 413,
@@ -435,7 +436,7 @@ describe('POST /v1/stamp/parse', () => {
     // Holds the only worker (which is still starting: hundreds of ms) while the request comes.
     const busy = pool.parse(
       photo,
-      { width: 512, height: 512, metadata: false },
+      { width: 512, height: 512, metadata: false, plain: true },
       { mode: 0, clarity: 1, red: 0 },
     );
     const res = await app.inject(parseForm(photo));

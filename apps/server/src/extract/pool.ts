@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { ExtractOptions } from '@yinzhang/seal/extract';
 import { EXTRACT_LIMITS } from '../limits';
 import { type PoolStats, WorkerPool } from '../workers/pool';
-import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
+import type { DecodeHints, ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
 import { movableBuffer } from './transfer';
 
 /**
@@ -15,14 +15,14 @@ export interface ExtractPool {
   checkPng(png: Uint8Array): Promise<void>;
   /**
    * Decodes and normalises an upload, extracts it, and gives what to store (ParseResult.crop).
-   * `header` is what probeUpload read of the upload (size, whether it carries metadata). With
+   * `header` is what probeUpload read of the upload (size, metadata, plain pixels). With
    * `handOver` the caller gives the upload's bytes away: when they own their whole buffer it
    * moves to the worker instead of being copied, and the caller must not use them again (a kept
    * upload comes back as the result's crop).
    */
   parse(
     image: Uint8Array,
-    header: { readonly width: number; readonly height: number; readonly metadata: boolean },
+    header: DecodeHints,
     options: ExtractOptions,
     handOver?: { readonly handOver: boolean },
   ): Promise<ParseResult>;
@@ -59,9 +59,17 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     checkPng: async (png) => {
       await pool.run({ kind: 'check-png', png });
     },
-    parse: (image, { width, height, metadata }, extract, move) => {
+    parse: (image, { width, height, metadata, plain }, extract, move) => {
       const buffer = move?.handOver === true ? movableBuffer(image) : undefined;
-      const job: ExtractJob = { kind: 'parse', image, width, height, metadata, options: extract };
+      const job: ExtractJob = {
+        kind: 'parse',
+        image,
+        width,
+        height,
+        metadata,
+        plain,
+        options: extract,
+      };
       return pool.run(job, buffer === undefined ? [] : [buffer]) as Promise<ParseResult>;
     },
     gray: (crop, extract) =>

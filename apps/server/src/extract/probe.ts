@@ -13,6 +13,12 @@ export interface ImageHeader {
    * Photoshop tags, PNG text): such an upload is never kept as it came (jobs.ts keepsUpload).
    */
   readonly metadata: boolean;
+  /**
+   * Whether it decodes straight to what the extraction works on: 8-bit sRGB, three channels, no
+   * alpha, no embedded colour profile. With no metadata and a size that fits the crop, nothing of
+   * normaliseUpload's pipeline would change a pixel (jobs.ts decodeFast).
+   */
+  readonly plain: boolean;
 }
 
 /**
@@ -62,7 +68,13 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
     meta.iptc !== undefined ||
     meta.tifftagPhotoshop !== undefined ||
     (meta.comments?.length ?? 0) > 0;
-  return { type, width, height, metadata };
+  const plain =
+    meta.channels === 3 &&
+    meta.hasAlpha === false &&
+    meta.depth === 'uchar' &&
+    meta.space === 'srgb' &&
+    meta.hasProfile === false;
+  return { type, width, height, metadata, plain };
 }
 
 /**

@@ -17,7 +17,7 @@ export function movableBuffers(result: object): ArrayBuffer[] {
 
 /** The ArrayBuffer behind `bytes` when it may move whole (see movableBuffers), else undefined. */
 export function movableBuffer(bytes: unknown): ArrayBuffer | undefined {
-  if (!(bytes instanceof Uint8Array)) return undefined;
+  if (!(bytes instanceof Uint8Array || bytes instanceof Uint8ClampedArray)) return undefined;
   const { buffer } = bytes;
   if (!(buffer instanceof ArrayBuffer)) return undefined;
   if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return undefined;
