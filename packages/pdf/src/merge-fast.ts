@@ -1,0 +1,374 @@
+/**
+ * The byte-level merge: the result mergePdfs makes with @libpdf/core (merge-engine.ts), made from
+ * the inputs' bytes without loading the engine. Each object a page or bookmark reaches is copied
+ * as written, its references renumbered, stream data untouched; pages get their inherited
+ * entries; bookmarks are rebuilt under one bookmark per file as merge-engine.ts and outline.ts do.
+ *
+ * Why: a command-line merge spent most of its time in a cold process parsing every object of
+ * every input into engine objects, copying them and collecting the garbage. Copying bytes builds
+ * almost nothing.
+ *
+ * It takes on only plain files: no encryption, form or signature, no PDF/A claim, no annotations
+ * (links need the engine path's destination checks), no named destinations, and syntax and
+ * structure read exactly as expected (raw-file.ts). Anything else throws Unexpected, and the
+ * merge runs on the engine instead: this path never decides a harder case differently.
+ */
+import { zlibSync } from 'fflate';
+import { Out } from './byte-out';
+import { inflateSeen } from './inflate';
+import { latin1Text } from './latin1';
+import type { MergeInput, MergeOutput } from './merge';
+import { FastOutline } from './merge-fast-outline';
+import type { OnProgress } from './progress';
+import {
+  arrayItems,
+  copySyntax,
+  type Entries,
+  entry,
+  integerIn,
+  referenceIn,
+  Unexpected,
+  unexpected,
+} from './raw-copy';
+import { nameOf, plainFlateOrNone, RawFile, type RawObject } from './raw-file';
+
+/** Entries a page may take from its ancestors in the page tree (ISO 32000 §7.7.3.4). */
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+/** Page entries tied to structures of its own file that are not merged (merge-copier.ts). */
+const PAGE_ONLY = new Set(['Parent', 'B', 'StructParents', 'Type']);
+const MAX_TREE_DEPTH = 512;
+/** Streams written without a filter and at least this long are compressed, as merge-writer.ts does. */
+const COMPRESS_FROM = 512;
+
+/** The merged file being written: numbers handed out as objects are first referenced. */
+export class FastWriter {
+  readonly out: Out;
+  /** Byte offset of each object by its number (index 0 unused). */
+  readonly offsets: number[] = [0];
+
+  constructor(size: number) {
+    this.out = new Out(size);
+    this.out.writeAscii('%PDF-1.7\n');
+    this.out.writeBytes(Uint8Array.of(0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a));
+  }
+
+  allocate(): number {
+    this.offsets.push(-1);
+    return this.offsets.length - 1;
+  }
+
+  begin(number: number): void {
+    this.offsets[number] = this.out.position;
+    this.out.writeAscii(`${number} 0 obj\n`);
+  }
+
+  end(): void {
+    this.out.writeAscii('\nendobj\n');
+  }
+
+  finish(root: number): Uint8Array {
+    const { out, offsets } = this;
+    if (offsets.some((o) => o < 0)) unexpected('unwritten object');
+    const xref = out.position;
+    out.writeAscii(`xref\n0 ${offsets.length}\n0000000000 65535 f\r\n`);
+    for (let i = 1; i < offsets.length; i++) {
+      out.writeAscii(`${String(offsets[i]).padStart(10, '0')} 00000 n\r\n`);
+    }
+    const id = Array.from(randomId(), (b) => b.toString(16).padStart(2, '0')).join('');
+    out.writeAscii(
+      `trailer\n<<\n/Size ${offsets.length}\n/Root ${root} 0 R\n/ID [<${id}> <${id}>]\n>>\nstartxref\n${xref}\n%%EOF\n`,
+    );
+    return out.bytes();
+  }
+}
+
+function randomId(): Uint8Array {
+  const { crypto } = globalThis as unknown as {
+    crypto: { getRandomValues(a: Uint8Array): Uint8Array };
+  };
+  return crypto.getRandomValues(new Uint8Array(16));
+}
+
+interface Page {
+  readonly number: number;
+  readonly generation: number;
+  readonly object: RawObject;
+  /** Its ancestors in the page tree, nearest first. */
+  readonly ancestors: readonly RawObject[];
+}
+
+/** One input copied into the merged file. */
+export class FastInput {
+  /** Source object number to its number in the merged file; -1 for null. */
+  private readonly mapped = new Map<number, number>();
+  private readonly queue: [RawObject, number][] = [];
+  readonly pages: Page[] = [];
+  /** The object numbers of the page tree's nodes. */
+  private readonly treeNumbers = new Map<RawObject, number>();
+  readonly pageNumbers: number[] = [];
+  readonly catalog: RawObject;
+
+  constructor(
+    readonly file: RawFile,
+    private readonly writer: FastWriter,
+  ) {
+    const root = referenceIn(
+      file.trailer.b,
+      ...(entry(file.trailer.dict as Entries, 'Root') ?? unexpected('root')),
+    );
+    const catalog = root && file.object(root[0], root[1]);
+    if (!catalog || nameOf(catalog, 'Type') !== 'Catalog') unexpected('catalog');
+    this.catalog = catalog as RawObject;
+    const entries = this.catalog.dict as Entries;
+    if (entry(entries, 'AcroForm')) unexpected('form');
+    this.checkMetadata(entries);
+    const pages = entry(entries, 'Pages') ?? unexpected('no pages');
+    const ref = referenceIn(this.catalog.b, ...pages) ?? unexpected('pages');
+    this.walk(ref[0], ref[1], [], new Set(), 0);
+    if (this.pages.length === 0) unexpected('no pages');
+    for (const page of this.pages) {
+      const number = writer.allocate();
+      this.mapped.set(page.number, number);
+      this.pageNumbers.push(number);
+    }
+  }
+
+  /** XMP metadata naming PDF/A: the engine path tells the user the merged file is not PDF/A. */
+  private checkMetadata(entries: Entries): void {
+    const span = entry(entries, 'Metadata');
+    if (!span) return;
+    const ref = referenceIn(this.catalog.b, ...span) ?? unexpected('metadata');
+    const metadata = this.file.object(ref[0], ref[1]);
+    const data = metadata?.data ?? unexpected('metadata');
+    const kind = plainFlateOrNone(metadata as RawObject) ?? unexpected('metadata filter');
+    const text = latin1Text(kind === 'none' ? data : inflateSeen(data));
+    if (text.includes('pdfaid')) unexpected('PDF/A');
+  }
+
+  private walk(
+    number: number,
+    generation: number,
+    ancestors: RawObject[],
+    seen: Set<number>,
+    depth: number,
+  ): void {
+    if (seen.has(number) || depth > MAX_TREE_DEPTH) unexpected('page tree loop');
+    seen.add(number);
+    const node = this.file.object(number, generation) ?? unexpected('page tree');
+    if (!node.dict) unexpected('page tree node');
+    const type = nameOf(node, 'Type');
+    // Each node's /Parent is the node above it (none for the root, which is a /Pages node): the
+    // engine's reading decides about a tree whose /Parent entries say otherwise.
+    const up = entry(node.dict as Entries, 'Parent');
+    const parent = up && (referenceIn(node.b, ...up) ?? unexpected('parent'));
+    const above = ancestors[0];
+    if (above ? parent?.[0] !== this.treeNumbers.get(above) : parent || type !== 'Pages') {
+      unexpected('page tree parent');
+    }
+    if (type === 'Page' && !node.data) {
+      this.pages.push({ number, generation, object: node, ancestors });
+      return;
+    }
+    if (type !== 'Pages' || node.data) unexpected('page tree node');
+    const kids = entry(node.dict as Entries, 'Kids') ?? unexpected('kids');
+    this.treeNumbers.set(node, number);
+    const down = [node, ...ancestors];
+    const before = this.pages.length;
+    for (const [s, e] of arrayItems(node.b, ...kids)) {
+      const kid = referenceIn(node.b, s, e) ?? unexpected('kid');
+      this.walk(kid[0], kid[1], down, seen, depth + 1);
+    }
+    // A /Count that disagrees with the tree is damage the engine's reading decides about.
+    const count = entry(node.dict as Entries, 'Count');
+    const stated = count && integerIn(node.b, ...count);
+    if (stated !== this.pages.length - before) unexpected('count');
+  }
+
+  /** The number for the object `number` in the merged file (0: written as null). */
+  readonly renumber = (number: number, generation: number): number => {
+    const known = this.mapped.get(number);
+    if (known !== undefined) return known < 0 ? 0 : known;
+    const object = this.file.object(number, generation);
+    const type = object?.dict ? nameOf(object, 'Type') : undefined;
+    // The catalog, page-tree nodes and pages outside the tree stay behind (merge-copier.ts).
+    if (!object || type === 'Catalog' || type === 'Pages' || type === 'Page') {
+      this.mapped.set(number, -1);
+      return 0;
+    }
+    const copy = this.writer.allocate();
+    this.mapped.set(number, copy);
+    this.queue.push([object, copy]);
+    return copy;
+  };
+
+  /** Whether `number` is one of this input's pages. */
+  isPage(number: number): boolean {
+    return this.pages.some((p) => p.number === number);
+  }
+
+  copyPages(parent: number): void {
+    this.pages.forEach((page, i) => {
+      this.writePage(page, this.pageNumbers[i] as number, parent);
+      this.drain();
+    });
+  }
+
+  /** Writes the value [start, end) of `object`, references renumbered. */
+  copy(b: Uint8Array, start: number, end: number): void {
+    copySyntax(b, start, end, this.writer.out, this.renumber);
+  }
+
+  drain(): void {
+    for (let item = this.queue.pop(); item; item = this.queue.pop()) {
+      const [object, number] = item;
+      this.writer.begin(number);
+      if (object.data) this.writeStream(object);
+      else this.copy(object.b, object.start, object.end);
+      this.writer.end();
+    }
+  }
+
+  private writeStream(object: RawObject): void {
+    const { out } = this.writer;
+    const dict = object.dict as Entries;
+    let data = object.data as Uint8Array;
+    let filter = '';
+    if (!entry(dict, 'Filter') && data.length >= COMPRESS_FROM) {
+      const compressed = zlibSync(data);
+      if (compressed.length < data.length) {
+        data = compressed;
+        filter = '/Filter /FlateDecode\n';
+      }
+    }
+    out.writeAscii(`<<\n/Length ${data.length}\n${filter}`);
+    dict.keys.forEach((key, i) => {
+      if (key === 'Length') return;
+      this.copy(object.b, dict.keyStarts[i] as number, dict.ends[i] as number);
+      out.writeAscii('\n');
+    });
+    out.writeAscii('>>\nstream\n');
+    out.writeBytes(data);
+    out.writeAscii('\nendstream');
+  }
+
+  private writePage(page: Page, number: number, parent: number): void {
+    const { out } = this.writer;
+    const { b } = page.object;
+    const dict = page.object.dict as Entries;
+    this.writer.begin(number);
+    out.writeAscii('<<\n');
+    dict.keys.forEach((key, i) => {
+      if (PAGE_ONLY.has(key)) return;
+      if (key === 'Annots') unexpected('annotations');
+      if (key === 'Contents')
+        this.writeContents(b, dict.starts[i] as number, dict.ends[i] as number);
+      else this.copy(b, dict.keyStarts[i] as number, dict.ends[i] as number);
+      out.writeAscii('\n');
+    });
+    for (const key of INHERITABLE) {
+      if (dict.keys.includes(key)) continue;
+      for (const node of page.ancestors) {
+        const nodeDict = node.dict as Entries;
+        const i = nodeDict.keys.indexOf(key);
+        if (i < 0) continue;
+        this.copy(node.b, nodeDict.keyStarts[i] as number, nodeDict.ends[i] as number);
+        out.writeAscii('\n');
+        break;
+      }
+    }
+    out.writeAscii(`/Type /Page\n/Parent ${parent} 0 R\n>>`);
+    this.writer.end();
+  }
+
+  /**
+   * /Contents as an array of its streams, as merge-copier.ts writes it. A plain Flate stream
+   * that does not inflate as written, or an entry that is no stream, is the engine path's to
+   * decide (it rewrites or drops them).
+   */
+  private writeContents(b: Uint8Array, start: number, end: number): void {
+    const { out } = this.writer;
+    const single = referenceIn(b, start, end);
+    const listed = single && (this.file.object(single[0], single[1]) ?? unexpected('contents'));
+    let refs: [number, number][];
+    if (single && listed?.data) refs = [single];
+    else {
+      const array = listed ?? { b, start, end };
+      refs = arrayItems(array.b, array.start, array.end).map(
+        ([s, e]) => referenceIn(array.b, s, e) ?? unexpected('contents item'),
+      );
+    }
+    out.writeAscii('/Contents [');
+    refs.forEach(([n, g], k) => {
+      const stream = this.file.object(n, g);
+      if (!stream?.data) unexpected('contents stream');
+      const kind = plainFlateOrNone(stream as RawObject);
+      if (kind === 'flate') {
+        try {
+          inflateSeen(stream?.data as Uint8Array);
+        } catch {
+          unexpected('content does not inflate');
+        }
+      }
+      out.writeAscii(`${k > 0 ? ' ' : ''}${this.renumber(n, g)} 0 R`);
+    });
+    out.writeAscii(']');
+  }
+}
+
+/**
+ * The merge of `files` made from their bytes, or undefined when any of them is more than this
+ * path takes on (see above): the caller then merges on the engine.
+ */
+export function fastMerge(
+  files: readonly MergeInput[],
+  onProgress: OnProgress | undefined,
+): MergeOutput | undefined {
+  const merged = fastMergeOrWhy(files, onProgress);
+  return typeof merged === 'string' ? undefined : merged;
+}
+
+/** fastMerge, or why it left the files to the engine (for tests and the debug log). */
+export function fastMergeOrWhy(
+  files: readonly MergeInput[],
+  onProgress: OnProgress | undefined,
+): MergeOutput | string {
+  if (files.length === 0) return 'no files';
+  try {
+    return merged(files, onProgress);
+  } catch (err) {
+    // Unexpected, or anything else this path did not foresee: the engine path decides.
+    return err instanceof Unexpected ? err.message : String(err);
+  }
+}
+
+function merged(files: readonly MergeInput[], onProgress: OnProgress | undefined): MergeOutput {
+  const writer = new FastWriter(files.reduce((n, f) => n + f.bytes.length, 0) + 4096);
+  const catalog = writer.allocate();
+  const pagesRoot = writer.allocate();
+  const outline = new FastOutline(writer);
+  const kids: number[] = [];
+  // Progress only once it worked: a fall back to the engine reports its own from the start.
+  const results = files.map((file) => {
+    const input = new FastInput(new RawFile(file.bytes), writer);
+    input.copyPages(pagesRoot);
+    outline.addFile(input, file.name);
+    kids.push(...input.pageNumbers);
+    return { name: file.name, ok: true, pages: input.pageNumbers.length };
+  });
+  onProgress?.({ phase: 'copy', done: files.length, total: files.length });
+  const { out } = writer;
+  writer.begin(pagesRoot);
+  out.writeAscii(
+    `<<\n/Type /Pages\n/Kids [${kids.map((n) => `${n} 0 R`).join(' ')}]\n/Count ${kids.length}\n>>`,
+  );
+  writer.end();
+  const outlines = outline.finish();
+  writer.begin(catalog);
+  out.writeAscii(
+    `<<\n/Type /Catalog\n/Pages ${pagesRoot} 0 R\n/Outlines ${outlines} 0 R\n/PageMode /UseOutlines\n>>`,
+  );
+  writer.end();
+  const bytes = writer.finish(catalog);
+  onProgress?.({ phase: 'write', done: 1, total: 1 });
+  return { bytes, results };
+}
