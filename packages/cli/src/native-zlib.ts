@@ -19,26 +19,10 @@ type StreamHandler = (data: Bytes, final: boolean) => void;
 
 const view = (b: Buffer): Bytes => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/** zlib's output chunk by default; far more than a page's small content streams inflate to. */
-const MAX_CHUNK = 16 * 1024;
-const MIN_CHUNK = 1024;
-
-/**
- * An output chunk for `data`: eight times its size (content deflates 3-10x), between 1 and 16 KB.
- * Node allocates a whole chunk for every call: at the default 16 KB, a merge or stamp of 1000
- * pages allocated 16 MB for 1000 content streams of a few hundred bytes, and collecting that
- * garbage cost more than the inflating.
- */
-function chunkFor(data: Bytes): number {
-  let size = MIN_CHUNK;
-  while (size < MAX_CHUNK && size < data.length * 8) size *= 2;
-  return size;
-}
-
 /** Inflates a whole zlib stream natively; undefined when Node refuses it. */
 function nativeInflate(data: Bytes): Bytes | undefined {
   try {
-    return view(inflateSync(data, { chunkSize: chunkFor(data) }));
+    return view(inflateSync(data));
   } catch {
     return undefined;
   }
