@@ -31,6 +31,32 @@ export class Out {
     this.position += data.length;
   }
 
+  /** `b[from..to)`: short runs byte by byte (a subarray for each was much of a merge's garbage). */
+  writeRange(b: Uint8Array, from: number, to: number): void {
+    const length = to - from;
+    if (length <= 0) return;
+    this.room(length);
+    if (length > 64) this.buffer.set(b.subarray(from, to), this.position);
+    else {
+      const { buffer } = this;
+      let at = this.position;
+      for (let i = from; i < to; i++) buffer[at++] = b[i] as number;
+    }
+    this.position += length;
+  }
+
+  /** A non-negative integer's digits, without making its string. */
+  writeInteger(n: number): void {
+    if (n >= 10) this.writeInteger(Math.floor(n / 10));
+    this.writeByte(0x30 + (n % 10));
+  }
+
+  /** `n 0 R`. */
+  writeReference(n: number): void {
+    this.writeInteger(n);
+    this.writeAscii(' 0 R');
+  }
+
   /** Text known to be ASCII: keywords, numbers, the writer's own punctuation. */
   writeAscii(text: string): void {
     this.room(text.length);

@@ -15,7 +15,7 @@
  */
 import { zlibSync } from 'fflate';
 import { Out } from './byte-out';
-import { inflateSeen } from './inflate';
+import { inflate, inflateSeen } from './inflate';
 import { latin1Text } from './latin1';
 import type { MergeInput, MergeOutput } from './merge';
 import { FastOutline } from './merge-fast-outline';
@@ -27,6 +27,7 @@ import {
   entry,
   integerIn,
   referenceIn,
+  type StreamKeys,
   Unexpected,
   unexpected,
 } from './raw-copy';
@@ -59,7 +60,8 @@ export class FastWriter {
 
   begin(number: number): void {
     this.offsets[number] = this.out.position;
-    this.out.writeAscii(`${number} 0 obj\n`);
+    this.out.writeInteger(number);
+    this.out.writeAscii(' 0 obj\n');
   }
 
   end(): void {
@@ -71,8 +73,15 @@ export class FastWriter {
     if (offsets.some((o) => o < 0)) unexpected('unwritten object');
     const xref = out.position;
     out.writeAscii(`xref\n0 ${offsets.length}\n0000000000 65535 f\r\n`);
+    const row = new Uint8Array(20);
+    row.set([0x20, 0x30, 0x30, 0x30, 0x30, 0x30, 0x20, 0x6e, 0x0d, 0x0a], 10);
     for (let i = 1; i < offsets.length; i++) {
-      out.writeAscii(`${String(offsets[i]).padStart(10, '0')} 00000 n\r\n`);
+      let offset = offsets[i] as number;
+      for (let d = 9; d >= 0; d--) {
+        row[d] = 0x30 + (offset % 10);
+        offset = Math.floor(offset / 10);
+      }
+      out.writeBytes(row);
     }
     const id = Array.from(randomId(), (b) => b.toString(16).padStart(2, '0')).join('');
     out.writeAscii(
@@ -99,12 +108,17 @@ interface Page {
 
 /** One input copied into the merged file. */
 export class FastInput {
-  /** Source object number to its number in the merged file; -1 for null. */
-  private readonly mapped = new Map<number, number>();
-  private readonly queue: [RawObject, number][] = [];
+  /** Source object number to its number in the merged file; -1 for null, 0 not yet met. */
+  private readonly mapped: Int32Array;
+  /** Objects met and numbered, not yet written, with their numbers. */
+  private readonly queue: RawObject[] = [];
+  private readonly queued: number[] = [];
+  /** Content streams found to decode as written (1), by object number. */
+  private readonly contentChecked: Uint8Array;
   readonly pages: Page[] = [];
   /** The object numbers of the page tree's nodes. */
   private readonly treeNumbers = new Map<RawObject, number>();
+  private pageSet: Set<number> | undefined;
   readonly pageNumbers: number[] = [];
   readonly catalog: RawObject;
 
@@ -112,6 +126,8 @@ export class FastInput {
     readonly file: RawFile,
     private readonly writer: FastWriter,
   ) {
+    this.mapped = new Int32Array(file.size);
+    this.contentChecked = new Uint8Array(file.size);
     const root = referenceIn(
       file.trailer.b,
       ...(entry(file.trailer.dict as Entries, 'Root') ?? unexpected('root')),
@@ -128,7 +144,7 @@ export class FastInput {
     if (this.pages.length === 0) unexpected('no pages');
     for (const page of this.pages) {
       const number = writer.allocate();
-      this.mapped.set(page.number, number);
+      this.mapped[page.number] = number;
       this.pageNumbers.push(number);
     }
   }
@@ -185,25 +201,32 @@ export class FastInput {
   }
 
   /** The number for the object `number` in the merged file (0: written as null). */
-  readonly renumber = (number: number, generation: number): number => {
-    const known = this.mapped.get(number);
-    if (known !== undefined) return known < 0 ? 0 : known;
-    const object = this.file.object(number, generation);
-    const type = object?.dict ? nameOf(object, 'Type') : undefined;
+  readonly renumber = (number: number, generation: number): number =>
+    this.numberFor(number, generation, undefined);
+
+  /** renumber, the object given when it has been read already. */
+  private numberFor(number: number, generation: number, read: RawObject | undefined): number {
+    if (number >= this.mapped.length) return 0;
+    const known = this.mapped[number] as number;
+    if (known !== 0) return known < 0 ? 0 : known;
+    const object = read ?? this.file.object(number, generation);
+    const type = object?.isDict ? nameOf(object, 'Type') : undefined;
     // The catalog, page-tree nodes and pages outside the tree stay behind (merge-copier.ts).
     if (!object || type === 'Catalog' || type === 'Pages' || type === 'Page') {
-      this.mapped.set(number, -1);
+      this.mapped[number] = -1;
       return 0;
     }
     const copy = this.writer.allocate();
-    this.mapped.set(number, copy);
-    this.queue.push([object, copy]);
+    this.mapped[number] = copy;
+    this.queue.push(object);
+    this.queued.push(copy);
     return copy;
-  };
+  }
 
   /** Whether `number` is one of this input's pages. */
   isPage(number: number): boolean {
-    return this.pages.some((p) => p.number === number);
+    this.pageSet ??= new Set(this.pages.map((p) => p.number));
+    return this.pageSet.has(number);
   }
 
   copyPages(parent: number): void {
@@ -219,9 +242,8 @@ export class FastInput {
   }
 
   drain(): void {
-    for (let item = this.queue.pop(); item; item = this.queue.pop()) {
-      const [object, number] = item;
-      this.writer.begin(number);
+    for (let object = this.queue.pop(); object; object = this.queue.pop()) {
+      this.writer.begin(this.queued.pop() as number);
       if (object.data) this.writeStream(object);
       else this.copy(object.b, object.start, object.end);
       this.writer.end();
@@ -230,23 +252,25 @@ export class FastInput {
 
   private writeStream(object: RawObject): void {
     const { out } = this.writer;
-    const dict = object.dict as Entries;
+    const { b } = object;
+    const keys = object.stream as StreamKeys;
     let data = object.data as Uint8Array;
     let filter = '';
-    if (!entry(dict, 'Filter') && data.length >= COMPRESS_FROM) {
+    if (!keys.filter && data.length >= COMPRESS_FROM) {
       const compressed = zlibSync(data);
       if (compressed.length < data.length) {
         data = compressed;
         filter = '/Filter /FlateDecode\n';
       }
     }
-    out.writeAscii(`<<\n/Length ${data.length}\n${filter}`);
-    dict.keys.forEach((key, i) => {
-      if (key === 'Length') return;
-      this.copy(object.b, dict.keyStarts[i] as number, dict.ends[i] as number);
-      out.writeAscii('\n');
-    });
-    out.writeAscii('>>\nstream\n');
+    // The writer states /Length from the data (an indirect one would be left over): the
+    // dictionary is copied around that entry.
+    out.writeAscii('<<\n/Length ');
+    out.writeInteger(data.length);
+    out.writeAscii(`\n${filter}`);
+    this.copy(b, object.start + 2, keys.lengthKey);
+    this.copy(b, keys.lengthEnd, object.end - 2);
+    out.writeAscii('\n>>\nstream\n');
     out.writeBytes(data);
     out.writeAscii('\nendstream');
   }
@@ -298,19 +322,25 @@ export class FastInput {
       );
     }
     out.writeAscii('/Contents [');
-    refs.forEach(([n, g], k) => {
-      const stream = this.file.object(n, g);
-      if (!stream?.data) unexpected('contents stream');
-      const kind = plainFlateOrNone(stream as RawObject);
-      if (kind === 'flate') {
-        try {
-          inflateSeen(stream?.data as Uint8Array);
-        } catch {
-          unexpected('content does not inflate');
+    for (const [k, [n, g]] of refs.entries()) {
+      // A stream shared by pages is checked once.
+      const checked = n < this.contentChecked.length && this.contentChecked[n] === 1;
+      const stream = checked ? undefined : this.file.object(n, g);
+      if (!checked) {
+        if (!stream?.data) unexpected('contents stream');
+        if (plainFlateOrNone(stream as RawObject) === 'flate') {
+          try {
+            // Not inflateSeen: remembering every page's distinct content kept it all alive.
+            inflate(stream?.data as Uint8Array);
+          } catch {
+            unexpected('content does not inflate');
+          }
         }
+        this.contentChecked[n] = 1;
       }
-      out.writeAscii(`${k > 0 ? ' ' : ''}${this.renumber(n, g)} 0 R`);
-    });
+      if (k > 0) out.writeAscii(' ');
+      out.writeReference(this.numberFor(n, g, stream));
+    }
     out.writeAscii(']');
   }
 }

@@ -222,6 +222,92 @@ export function entry(entries: Entries, key: string): [number, number] | undefin
   return i < 0 ? undefined : [entries.starts[i] as number, entries.ends[i] as number];
 }
 
+/** Whether the name [at, end) is `key` (its #xx escapes decoded). */
+export function keyIs(b: Uint8Array, at: number, end: number, key: string): boolean {
+  if (end - at - 1 === key.length) {
+    let same = true;
+    for (let k = 0; k < key.length; k++) {
+      if (b[at + 1 + k] !== key.charCodeAt(k)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return true;
+  }
+  return b.subarray(at, end).includes(0x23) && nameText(b, at, end) === key;
+}
+
+/**
+ * Each entry of the dictionary at `at`: its key's span and its value's. Reads no strings and
+ * makes no lists (most objects a merge copies are only looked into for a key or two).
+ */
+export function eachEntry(
+  b: Uint8Array,
+  at: number,
+  each: (keyStart: number, keyEnd: number, start: number, end: number) => boolean | undefined,
+): void {
+  at = skipSpace(b, at);
+  if (b[at] !== 0x3c || b[at + 1] !== 0x3c) return;
+  at += 2;
+  for (;;) {
+    at = skipSpace(b, at);
+    if (b[at] === 0x3e && b[at + 1] === 0x3e) return;
+    if (b[at] !== 0x2f) unexpected('dictionary key');
+    const keyEnd = nameEnd(b, at);
+    const start = skipSpace(b, keyEnd);
+    const end = valueEnd(b, start, 1);
+    if (each(at, keyEnd, start, end) === true) return;
+    at = end;
+  }
+}
+
+/** The span of `key`'s value in the dictionary at `at`, or undefined. */
+export function findValue(b: Uint8Array, at: number, key: string): [number, number] | undefined {
+  at = skipSpace(b, at);
+  if (b[at] !== 0x3c || b[at + 1] !== 0x3c) return undefined;
+  at += 2;
+  for (;;) {
+    at = skipSpace(b, at);
+    if (b[at] === 0x3e && b[at + 1] === 0x3e) return undefined;
+    if (b[at] !== 0x2f) return unexpected('dictionary key');
+    const keyEnd = nameEnd(b, at);
+    const start = skipSpace(b, keyEnd);
+    const end = valueEnd(b, start, 1);
+    if (keyIs(b, at, keyEnd, key)) return [start, end];
+    at = end;
+  }
+}
+
+/** Where a stream dictionary's /Length entry (key to value) lies, and its /Filter and /DecodeParms values. */
+export interface StreamKeys {
+  readonly lengthKey: number;
+  readonly lengthStart: number;
+  readonly lengthEnd: number;
+  readonly filter: [number, number] | undefined;
+  readonly parms: [number, number] | undefined;
+}
+
+/** StreamKeys of the dictionary at `at`, in one pass. */
+export function streamKeys(b: Uint8Array, at: number): StreamKeys {
+  let lengthKey = -1;
+  let lengthStart = -1;
+  let lengthEnd = -1;
+  let filter: [number, number] | undefined;
+  let parms: [number, number] | undefined;
+  eachEntry(b, at, (keyStart, keyEnd, start, end) => {
+    if (keyIs(b, keyStart, keyEnd, 'Length')) {
+      if (lengthKey >= 0) unexpected('repeated key');
+      lengthKey = keyStart;
+      lengthStart = start;
+      lengthEnd = end;
+    } else if (keyIs(b, keyStart, keyEnd, 'Filter')) filter = [start, end];
+    else if (keyIs(b, keyStart, keyEnd, 'DecodeParms')) parms = [start, end];
+    return false;
+  });
+  if (lengthKey < 0) unexpected('no length');
+  return { lengthKey, lengthStart, lengthEnd, filter, parms };
+}
+
 /** A reference `n g R` spanning exactly [start, end): [n, g], or undefined. */
 export function referenceIn(
   b: Uint8Array,
@@ -295,9 +381,10 @@ export function copySyntax(
     } else if (isDigit(c)) {
       const ref = referenceAt(b, at);
       if (ref) {
-        out.writeBytes(b.subarray(flushed, at));
+        out.writeRange(b, flushed, at);
         const number = renumber(ref[1], ref[2]);
-        out.writeAscii(number === 0 ? 'null' : `${number} 0 R`);
+        if (number === 0) out.writeAscii('null');
+        else out.writeReference(number);
         at = flushed = ref[0];
       } else {
         while (isRegular(b[at])) at++;
@@ -307,5 +394,5 @@ export function copySyntax(
     } else unexpected('syntax');
   }
   if (at !== end) unexpected('syntax');
-  out.writeBytes(b.subarray(flushed, end));
+  out.writeRange(b, flushed, end);
 }

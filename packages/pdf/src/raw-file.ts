@@ -12,12 +12,15 @@ import {
   dictEntries,
   type Entries,
   entry,
+  findValue,
   integerIn,
   keywordEnd,
   nameIn,
   readInteger,
   referenceIn,
+  type StreamKeys,
   skipSpace,
+  streamKeys,
   Unexpected,
   unexpected,
   valueEnd,
@@ -26,14 +29,37 @@ import {
 /** How many cross-reference sections are followed back through /Prev. */
 const MAX_SECTIONS = 64;
 
-/** One object: the bytes it is in, where its value begins and ends, its entries if a dictionary. */
-export interface RawObject {
-  readonly b: Uint8Array;
-  readonly start: number;
-  readonly end: number;
-  readonly dict: Entries | undefined;
-  /** A stream's data, as written (still encoded). */
-  readonly data: Uint8Array | undefined;
+/**
+ * One object: the bytes it is in, where its value begins and ends, a stream's data as written
+ * (still encoded). A dictionary's entries are read into lists only when asked for: most objects
+ * a merge copies are only looked into for a key or two (findValue).
+ */
+export class RawObject {
+  private entries: Entries | undefined | null = null;
+
+  constructor(
+    readonly b: Uint8Array,
+    readonly start: number,
+    readonly end: number,
+    readonly data: Uint8Array | undefined,
+    /** A stream's /Length, /Filter and /DecodeParms, read with the stream. */
+    readonly stream?: StreamKeys | undefined,
+  ) {}
+
+  /** Its entries, when it is a dictionary. */
+  get dict(): Entries | undefined {
+    if (this.entries === null) this.entries = dictEntries(this.b, this.start);
+    return this.entries;
+  }
+
+  get isDict(): boolean {
+    return this.b[this.start] === 0x3c && this.b[this.start + 1] === 0x3c;
+  }
+
+  /** The span of `key`'s value, when it is a dictionary that has one. */
+  value(key: string): [number, number] | undefined {
+    return this.isDict ? findValue(this.b, this.start, key) : undefined;
+  }
 }
 
 /** The number after the last `startxref` in the file's last 2 KB. */
@@ -53,7 +79,6 @@ export class RawFile {
   /** The generation (type 1) or the index in the object stream (type 2). */
   private readonly field2: Int32Array;
   private readonly streams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
-  private readonly objects = new Map<number, RawObject | null>();
   /** The newest trailer's bytes and entries (/Root, /Size, /Encrypt...). */
   readonly trailer: RawObject;
 
@@ -65,7 +90,7 @@ export class RawFile {
     this.trailer = first.trailer;
     const size = integerOf(first.trailer, 'Size');
     if (size === undefined || size <= 0 || size > 8_000_000) throw new Unexpected('size');
-    if (entry(first.trailer.dict as Entries, 'Encrypt')) unexpected('encrypted');
+    if (first.trailer.value('Encrypt')) unexpected('encrypted');
     this.types = new Int8Array(size).fill(-1);
     this.field1 = new Float64Array(size);
     this.field2 = new Int32Array(size);
@@ -75,8 +100,7 @@ export class RawFile {
       if (visited.has(offset) || visited.size >= MAX_SECTIONS) unexpected('xref loop');
       visited.add(offset);
       section.fill(this.types, this.field1, this.field2);
-      const dict = section.trailer.dict as Entries;
-      if (entry(dict, 'XRefStm')) unexpected('hybrid');
+      if (section.trailer.value('XRefStm')) unexpected('hybrid');
       const prev = integerOf(section.trailer, 'Prev');
       if (prev === undefined) break;
       offset = prev;
@@ -93,6 +117,11 @@ export class RawFile {
     return streamSection(object);
   }
 
+  /** One more than the highest object number (the table's /Size). */
+  get size(): number {
+    return this.types.length;
+  }
+
   /** The object `number` (undefined when the table has no such object: a reference to null). */
   object(number: number, generation: number): RawObject | undefined {
     if (number <= 0 || number >= this.types.length) return undefined;
@@ -100,13 +129,11 @@ export class RawFile {
     if (type === 2 ? generation !== 0 : type === 1 && this.field2[number] !== generation) {
       return unexpected('generation');
     }
-    const known = this.objects.get(number);
-    if (known !== undefined) return known ?? undefined;
-    let found: RawObject | null = null;
-    if (type === 1) found = this.objectAt(this.field1[number] as number, number);
-    else if (type === 2) found = this.compressed(number);
-    this.objects.set(number, found);
-    return found ?? undefined;
+    // Not kept: a merge asks for most objects once (its own map keeps what it copied), and a
+    // table of every object read kept them all alive through each collection.
+    if (type === 1) return this.objectAt(this.field1[number] as number, number);
+    if (type === 2) return this.compressed(number);
+    return undefined;
   }
 
   /** The object written `n g obj` at `offset` (`number` checked when given). */
@@ -117,29 +144,30 @@ export class RawFile {
     const body = keywordEnd(b, afterG, 'obj');
     if (body < 0 || (number !== undefined && n !== number)) return unexpected('object header');
     const start = skipSpace(b, body);
-    const dict = dictEntries(b, start);
-    const end = dict ? dict.end : valueEnd(b, start);
+    const end = valueEnd(b, start);
+    const dict = b[start] === 0x3c && b[start + 1] === 0x3c;
     const stream = dict ? keywordEnd(b, end, 'stream') : -1;
     if (stream < 0) {
       if (keywordEnd(b, end, 'endobj') < 0) unexpected('endobj');
-      return { b, start, end, dict, data: undefined };
+      return new RawObject(b, start, end, undefined);
     }
     let at = stream;
     if (b[at] === 0x0d) at++;
     if (b[at] !== 0x0a) return unexpected('stream line end');
     at++;
-    const length = this.length(dict as Entries, b);
+    const keys = streamKeys(b, start);
+    const length = this.length(b, keys);
     const dataEnd = at + length;
     if (dataEnd > b.length) return unexpected('stream length');
     let after = dataEnd;
     if (b[after] === 0x0d) after++;
     if (b[after] === 0x0a) after++;
     if (keywordEnd(b, after, 'endstream') < 0) unexpected('endstream');
-    return { b, start, end, dict, data: b.subarray(at, dataEnd) };
+    return new RawObject(b, start, end, b.subarray(at, dataEnd), keys);
   }
 
-  private length(dict: Entries, b: Uint8Array): number {
-    const span = entry(dict, 'Length') ?? unexpected('no length');
+  private length(b: Uint8Array, keys: StreamKeys): number {
+    const span = [keys.lengthStart, keys.lengthEnd] as const;
     const direct = integerIn(b, span[0], span[1]);
     if (direct !== undefined && direct >= 0) return direct;
     const ref = referenceIn(b, span[0], span[1]) ?? unexpected('length');
@@ -158,8 +186,7 @@ export class RawFile {
     const b = stream.data;
     const start = stream.offsets.get(number) ?? unexpected('not in its object stream');
     const s = skipSpace(b, start);
-    const dict = dictEntries(b, s);
-    return { b, start: s, end: dict ? dict.end : valueEnd(b, s), dict, data: undefined };
+    return new RawObject(b, s, valueEnd(b, s), undefined);
   }
 
   private objectStream(number: number): {
@@ -168,8 +195,7 @@ export class RawFile {
   } {
     if (this.types[number] !== 1) return unexpected('object stream');
     const object = this.object(number, this.field2[number] as number) as RawObject;
-    const dict = object.dict;
-    if (!dict || !object.data || nameOf(object, 'Type') !== 'ObjStm') unexpected('object stream');
+    if (!object.data || nameOf(object, 'Type') !== 'ObjStm') unexpected('object stream');
     const data = decoded(object);
     const count = integerOf(object, 'N');
     const first = integerOf(object, 'First');
@@ -188,22 +214,21 @@ export class RawFile {
 
 /** The integer value of `key` in a dictionary object, direct only. */
 export function integerOf(object: RawObject, key: string): number | undefined {
-  const span = object.dict && entry(object.dict, key);
+  const span = object.value(key);
   return span && integerIn(object.b, span[0], span[1]);
 }
 
 /** The name value of `key` in a dictionary object, direct only. */
 export function nameOf(object: RawObject, key: string): string | undefined {
-  const span = object.dict && entry(object.dict, key);
+  const span = object.value(key);
   return span && nameIn(object.b, span[0], span[1]);
 }
 
 /** Plain Flate with no parameters, or no filter: the only encodings decoded here. */
 export function plainFlateOrNone(object: RawObject): 'flate' | 'none' | undefined {
-  const dict = object.dict as Entries;
-  const filter = entry(dict, 'Filter');
+  const filter = object.stream ? object.stream.filter : object.value('Filter');
   if (!filter) return 'none';
-  if (entry(dict, 'DecodeParms')) return undefined;
+  if (object.stream ? object.stream.parms : object.value('DecodeParms')) return undefined;
   const b = object.b;
   let [s, e] = filter;
   if (b[s] === 0x5b) {
@@ -236,8 +261,8 @@ function classicSection(b: Uint8Array, at: number): Section {
     const trailer = keywordEnd(b, at, 'trailer');
     if (trailer >= 0) {
       const start = skipSpace(b, trailer);
-      const dict = dictEntries(b, start) ?? unexpected('trailer');
-      const object: RawObject = { b, start, end: dict.end, dict, data: undefined };
+      const object = new RawObject(b, start, valueEnd(b, start), undefined);
+      if (!object.isDict) unexpected('trailer');
       return { trailer: object, fill: (t, f1, f2) => fillRows(rows, t, f1, f2) };
     }
     const [first, afterFirst] = readInteger(b, at);
@@ -313,8 +338,8 @@ function xrefData(object: RawObject, row: number): Uint8Array {
   if (!params) return decoded(object);
   const filter = entry(dict, 'Filter') ?? unexpected('filter');
   if (nameIn(b, filter[0], filter[1]) !== 'FlateDecode') unexpected('filter');
-  const p = dictEntries(b, params[0]) ?? unexpected('parameters');
-  const asObject: RawObject = { b, start: params[0], end: params[1], dict: p, data: undefined };
+  const asObject = new RawObject(b, params[0], params[1], undefined);
+  const p = asObject.dict ?? unexpected('parameters');
   const predictor = integerOf(asObject, 'Predictor') ?? 1;
   const columns = integerOf(asObject, 'Columns') ?? 1;
   for (const key of p.keys) {
