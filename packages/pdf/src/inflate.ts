@@ -41,6 +41,32 @@ export function inflate(data: Uint8Array): Uint8Array {
   return unzlibSync(data);
 }
 
+/** Output space for checks: what they inflate is not kept. */
+let scratch: Uint8Array | undefined;
+const SCRATCH = 64 * 1024;
+
+/**
+ * Whether the Flate data inflates, as inflate() would (the merge checks each page's content
+ * before copying it as written). The output goes into one buffer kept for checks: a buffer per
+ * stream, as inflate() sizes one, was much of a 1000-page merge's garbage. Output that fills it
+ * is inflated again by inflate(), which finds its size.
+ */
+export function inflates(data: Uint8Array): boolean {
+  scratch ??= new Uint8Array(SCRATCH);
+  try {
+    const out = unzlibSync(data, { out: scratch });
+    if (out.length < scratch.length || out.buffer !== scratch.buffer) return true;
+  } catch (err) {
+    if (!(err instanceof RangeError)) return false;
+  }
+  try {
+    inflate(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Flate data short enough to be remembered by its bytes, and output short enough to keep. */
 const SEEN_INPUT = 256;
 const SEEN_OUTPUT = 4096;

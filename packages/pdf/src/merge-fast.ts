@@ -15,7 +15,7 @@
  */
 import { zlibSync } from 'fflate';
 import { Out } from './byte-out';
-import { inflate, inflateSeen } from './inflate';
+import { inflateSeen, inflates } from './inflate';
 import { latin1Text } from './latin1';
 import type { MergeInput, MergeOutput } from './merge';
 import { FastOutline } from './merge-fast-outline';
@@ -23,11 +23,12 @@ import type { OnProgress } from './progress';
 import {
   arrayItems,
   copySyntax,
+  type DictScan,
   type Entries,
   entry,
   integerIn,
+  nameIs,
   referenceIn,
-  type StreamKeys,
   Unexpected,
   unexpected,
 } from './raw-copy';
@@ -190,8 +191,10 @@ export class FastInput {
     this.treeNumbers.set(node, number);
     const down = [node, ...ancestors];
     const before = this.pages.length;
-    for (const [s, e] of arrayItems(node.b, ...kids)) {
-      const kid = referenceIn(node.b, s, e) ?? unexpected('kid');
+    const items = arrayItems(node.b, kids[0], kids[1]);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as [number, number];
+      const kid = referenceIn(node.b, item[0], item[1]) ?? unexpected('kid');
       this.walk(kid[0], kid[1], down, seen, depth + 1);
     }
     // A /Count that disagrees with the tree is damage the engine's reading decides about.
@@ -210,9 +213,8 @@ export class FastInput {
     const known = this.mapped[number] as number;
     if (known !== 0) return known < 0 ? 0 : known;
     const object = read ?? this.file.object(number, generation);
-    const type = object?.isDict ? nameOf(object, 'Type') : undefined;
     // The catalog, page-tree nodes and pages outside the tree stay behind (merge-copier.ts).
-    if (!object || type === 'Catalog' || type === 'Pages' || type === 'Page') {
+    if (!object || staysBehind(object)) {
       this.mapped[number] = -1;
       return 0;
     }
@@ -253,7 +255,7 @@ export class FastInput {
   private writeStream(object: RawObject): void {
     const { out } = this.writer;
     const { b } = object;
-    const keys = object.stream as StreamKeys;
+    const keys = object.scan as DictScan;
     let data = object.data as Uint8Array;
     let filter = '';
     if (!keys.filter && data.length >= COMPRESS_FROM) {
@@ -289,9 +291,11 @@ export class FastInput {
       else this.copy(b, dict.keyStarts[i] as number, dict.ends[i] as number);
       out.writeAscii('\n');
     });
-    for (const key of INHERITABLE) {
+    for (let k = 0; k < INHERITABLE.length; k++) {
+      const key = INHERITABLE[k] as string;
       if (dict.keys.includes(key)) continue;
-      for (const node of page.ancestors) {
+      for (let a = 0; a < page.ancestors.length; a++) {
+        const node = page.ancestors[a] as RawObject;
         const nodeDict = node.dict as Entries;
         const i = nodeDict.keys.indexOf(key);
         if (i < 0) continue;
@@ -300,7 +304,9 @@ export class FastInput {
         break;
       }
     }
-    out.writeAscii(`/Type /Page\n/Parent ${parent} 0 R\n>>`);
+    out.writeAscii('/Type /Page\n/Parent ');
+    out.writeReference(parent);
+    out.writeAscii('\n>>');
     this.writer.end();
   }
 
@@ -322,20 +328,17 @@ export class FastInput {
       );
     }
     out.writeAscii('/Contents [');
-    for (const [k, [n, g]] of refs.entries()) {
+    for (let k = 0; k < refs.length; k++) {
+      const ref = refs[k] as [number, number];
+      const n = ref[0];
+      const g = ref[1];
       // A stream shared by pages is checked once.
       const checked = n < this.contentChecked.length && this.contentChecked[n] === 1;
       const stream = checked ? undefined : this.file.object(n, g);
       if (!checked) {
         if (!stream?.data) unexpected('contents stream');
-        if (plainFlateOrNone(stream as RawObject) === 'flate') {
-          try {
-            // Not inflateSeen: remembering every page's distinct content kept it all alive.
-            inflate(stream?.data as Uint8Array);
-          } catch {
-            unexpected('content does not inflate');
-          }
-        }
+        const flate = plainFlateOrNone(stream as RawObject) === 'flate';
+        if (flate && !inflates(stream?.data as Uint8Array)) unexpected('content does not inflate');
         this.contentChecked[n] = 1;
       }
       if (k > 0) out.writeAscii(' ');
@@ -343,6 +346,18 @@ export class FastInput {
     }
     out.writeAscii(']');
   }
+}
+
+/** The catalog, page-tree nodes and pages: never copied as objects of their own. */
+function staysBehind(object: RawObject): boolean {
+  const type = object.isDict ? object.value('Type') : undefined;
+  if (!type) return false;
+  const [s, e] = type;
+  return (
+    nameIs(object.b, s, e, 'Page') ||
+    nameIs(object.b, s, e, 'Pages') ||
+    nameIs(object.b, s, e, 'Catalog')
+  );
 }
 
 /**

@@ -59,14 +59,16 @@ function integerEnd(b: Uint8Array, at: number): number {
   return at > start && !isRegular(b[at]) ? at : -1;
 }
 
-/** The non-negative integer written at `at` (white space first), with where it ends. */
-export function readInteger(b: Uint8Array, at: number): [number, number] {
+/** Where the last readInteger's integer ended (a second result without a tuple to allocate). */
+export let afterRead = 0;
+
+/** The non-negative integer written at `at` (white space first); it ends at `afterRead`. */
+export function readInteger(b: Uint8Array, at: number): number {
   const start = skipSpace(b, at);
   const end = integerEnd(b, start);
   if (end < 0 || end - start > 15) return unexpected('integer');
-  let value = 0;
-  for (let i = start; i < end; i++) value = value * 10 + ((b[i] as number) - 0x30);
-  return [value, end];
+  afterRead = end;
+  return digits(b, start, end);
 }
 
 /** Reads `word` at `at` (white space first): where it ends, or -1 when another token is there. */
@@ -78,17 +80,26 @@ export function keywordEnd(b: Uint8Array, at: number, word: string): number {
   return isRegular(b[start + word.length]) ? -1 : start + word.length;
 }
 
-/** After `n g R` when the integer at `at` begins one: [end, n, g]; undefined otherwise. */
-function referenceAt(b: Uint8Array, at: number): [number, number, number] | undefined {
+/** The object number and generation of the last reference referenceEnd found. */
+let refNumber = 0;
+let refGeneration = 0;
+
+/**
+ * Where `n g R` ends when the integer at `at` begins one (its numbers then in refNumber and
+ * refGeneration); -1 otherwise. References are most of what a merge reads: nothing is allocated.
+ */
+function referenceEnd(b: Uint8Array, at: number): number {
   const first = integerEnd(b, at);
-  if (first < 0) return undefined;
+  if (first < 0) return -1;
   const genAt = skipBlank(b, first);
   const second = integerEnd(b, genAt);
-  if (second < 0 || genAt === first) return undefined;
+  if (second < 0 || genAt === first) return -1;
   const r = skipBlank(b, second);
-  if (r === second || b[r] !== 0x52 || isRegular(b[r + 1])) return undefined;
-  if (first - at > 9 || second - genAt > 5) return undefined;
-  return [r + 1, digits(b, at, first), digits(b, genAt, second)];
+  if (r === second || b[r] !== 0x52 || isRegular(b[r + 1])) return -1;
+  if (first - at > 9 || second - genAt > 5) return -1;
+  refNumber = digits(b, at, first);
+  refGeneration = digits(b, genAt, second);
+  return r + 1;
 }
 
 function digits(b: Uint8Array, from: number, to: number): number {
@@ -165,19 +176,18 @@ export function valueEnd(b: Uint8Array, at: number, depth = 0): number {
   if (c === 0x28) return literalEnd(b, at);
   if (c === 0x3c) return hexEnd(b, at);
   if (isDigit(c)) {
-    const ref = referenceAt(b, at);
-    if (ref) return ref[0];
+    const ref = referenceEnd(b, at);
+    if (ref >= 0) return ref;
   }
   if (isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e) {
     const start = at;
     while (isDigit(b[at]) || b[at] === 0x2e || (at === start && (c === 0x2b || c === 0x2d))) at++;
     return isRegular(b[at]) ? unexpected('number') : at;
   }
-  for (const word of ['true', 'false', 'null']) {
-    const end = keywordEnd(b, at, word);
-    if (end >= 0) return end;
-  }
-  return unexpected('value');
+  let end = keywordEnd(b, at, 'true');
+  if (end < 0) end = keywordEnd(b, at, 'false');
+  if (end < 0) end = keywordEnd(b, at, 'null');
+  return end >= 0 ? end : unexpected('value');
 }
 
 /** A dictionary's entries: key names, where each entry's key begins, and its value's span. */
@@ -234,7 +244,10 @@ export function keyIs(b: Uint8Array, at: number, end: number, key: string): bool
     }
     if (same) return true;
   }
-  return b.subarray(at, end).includes(0x23) && nameText(b, at, end) === key;
+  for (let i = at + 1; i < end; i++) {
+    if (b[i] === 0x23) return nameText(b, at, end) === key;
+  }
+  return false;
 }
 
 /**
@@ -278,8 +291,14 @@ export function findValue(b: Uint8Array, at: number, key: string): [number, numb
   }
 }
 
-/** Where a stream dictionary's /Length entry (key to value) lies, and its /Filter and /DecodeParms values. */
-export interface StreamKeys {
+/**
+ * What the byte-level merge needs of a dictionary, read in one pass: where it ends, its /Type
+ * value, and for a stream where its /Length entry lies (key to value) and its /Filter and
+ * /DecodeParms values (spans; -1 and undefined where absent).
+ */
+export interface DictScan {
+  readonly end: number;
+  readonly type: [number, number] | undefined;
   readonly lengthKey: number;
   readonly lengthStart: number;
   readonly lengthEnd: number;
@@ -287,25 +306,36 @@ export interface StreamKeys {
   readonly parms: [number, number] | undefined;
 }
 
-/** StreamKeys of the dictionary at `at`, in one pass. */
-export function streamKeys(b: Uint8Array, at: number): StreamKeys {
+/** The DictScan of the dictionary at `at` (which must begin there). */
+export function scanDict(b: Uint8Array, at: number): DictScan {
+  if (b[at] !== 0x3c || b[at + 1] !== 0x3c) return unexpected('dictionary');
+  let type: [number, number] | undefined;
   let lengthKey = -1;
   let lengthStart = -1;
   let lengthEnd = -1;
   let filter: [number, number] | undefined;
   let parms: [number, number] | undefined;
-  eachEntry(b, at, (keyStart, keyEnd, start, end) => {
-    if (keyIs(b, keyStart, keyEnd, 'Length')) {
+  at += 2;
+  for (;;) {
+    at = skipSpace(b, at);
+    if (b[at] === 0x3e && b[at + 1] === 0x3e) break;
+    if (b[at] !== 0x2f) return unexpected('dictionary key');
+    const keyEnd = nameEnd(b, at);
+    const start = skipSpace(b, keyEnd);
+    const end = valueEnd(b, start, 1);
+    const length = keyEnd - at - 1;
+    // Keys compared by length first: most entries are none of these.
+    if (length === 4 && keyIs(b, at, keyEnd, 'Type')) type = [start, end];
+    else if (length === 6 && keyIs(b, at, keyEnd, 'Length')) {
       if (lengthKey >= 0) unexpected('repeated key');
-      lengthKey = keyStart;
+      lengthKey = at;
       lengthStart = start;
       lengthEnd = end;
-    } else if (keyIs(b, keyStart, keyEnd, 'Filter')) filter = [start, end];
-    else if (keyIs(b, keyStart, keyEnd, 'DecodeParms')) parms = [start, end];
-    return false;
-  });
-  if (lengthKey < 0) unexpected('no length');
-  return { lengthKey, lengthStart, lengthEnd, filter, parms };
+    } else if (length === 6 && keyIs(b, at, keyEnd, 'Filter')) filter = [start, end];
+    else if (length === 11 && keyIs(b, at, keyEnd, 'DecodeParms')) parms = [start, end];
+    at = end;
+  }
+  return { end: at + 2, type, lengthKey, lengthStart, lengthEnd, filter, parms };
 }
 
 /** A reference `n g R` spanning exactly [start, end): [n, g], or undefined. */
@@ -314,11 +344,15 @@ export function referenceIn(
   start: number,
   end: number,
 ): [number, number] | undefined {
-  const ref = referenceAt(b, start);
-  return ref && ref[0] === end ? [ref[1], ref[2]] : undefined;
+  return referenceEnd(b, start) === end ? [refNumber, refGeneration] : undefined;
 }
 
 /** A name spanning exactly [start, end), decoded, or undefined. */
+/** Whether the name spanning exactly [start, end) is `name`. */
+export function nameIs(b: Uint8Array, start: number, end: number, name: string): boolean {
+  return b[start] === 0x2f && nameEnd(b, start) === end && keyIs(b, start, end, name);
+}
+
 export function nameIn(b: Uint8Array, start: number, end: number): string | undefined {
   return b[start] === 0x2f && nameEnd(b, start) === end ? nameText(b, start, end) : undefined;
 }
@@ -379,13 +413,13 @@ export function copySyntax(
       if (after - at === 5 && nameText(b, at, after) === 'Link') unexpected('link');
       at = after;
     } else if (isDigit(c)) {
-      const ref = referenceAt(b, at);
-      if (ref) {
+      const ref = referenceEnd(b, at);
+      if (ref >= 0) {
         out.writeRange(b, flushed, at);
-        const number = renumber(ref[1], ref[2]);
+        const number = renumber(refNumber, refGeneration);
         if (number === 0) out.writeAscii('null');
         else out.writeReference(number);
-        at = flushed = ref[0];
+        at = flushed = ref;
       } else {
         while (isRegular(b[at])) at++;
       }

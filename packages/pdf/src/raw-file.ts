@@ -9,6 +9,8 @@
 import { inflate } from './inflate';
 import { latin1Text } from './latin1';
 import {
+  afterRead,
+  type DictScan,
   dictEntries,
   type Entries,
   entry,
@@ -16,11 +18,11 @@ import {
   integerIn,
   keywordEnd,
   nameIn,
+  nameIs,
   readInteger,
   referenceIn,
-  type StreamKeys,
+  scanDict,
   skipSpace,
-  streamKeys,
   Unexpected,
   unexpected,
   valueEnd,
@@ -42,8 +44,8 @@ export class RawObject {
     readonly start: number,
     readonly end: number,
     readonly data: Uint8Array | undefined,
-    /** A stream's /Length, /Filter and /DecodeParms, read with the stream. */
-    readonly stream?: StreamKeys | undefined,
+    /** When it is a dictionary: its end, /Type, and a stream's /Length, /Filter, /DecodeParms. */
+    readonly scan?: DictScan | undefined,
   ) {}
 
   /** Its entries, when it is a dictionary. */
@@ -58,6 +60,7 @@ export class RawObject {
 
   /** The span of `key`'s value, when it is a dictionary that has one. */
   value(key: string): [number, number] | undefined {
+    if (key === 'Type' && this.scan) return this.scan.type;
     return this.isDict ? findValue(this.b, this.start, key) : undefined;
   }
 }
@@ -139,24 +142,24 @@ export class RawFile {
   /** The object written `n g obj` at `offset` (`number` checked when given). */
   private objectAt(offset: number, number: number | undefined): RawObject {
     const b = this.bytes;
-    const [n, afterN] = readInteger(b, offset);
-    const [, afterG] = readInteger(b, afterN);
-    const body = keywordEnd(b, afterG, 'obj');
+    const n = readInteger(b, offset);
+    readInteger(b, afterRead);
+    const body = keywordEnd(b, afterRead, 'obj');
     if (body < 0 || (number !== undefined && n !== number)) return unexpected('object header');
     const start = skipSpace(b, body);
-    const end = valueEnd(b, start);
     const dict = b[start] === 0x3c && b[start + 1] === 0x3c;
-    const stream = dict ? keywordEnd(b, end, 'stream') : -1;
+    const keys = dict ? scanDict(b, start) : undefined;
+    const end = keys ? keys.end : valueEnd(b, start);
+    const stream = keys ? keywordEnd(b, end, 'stream') : -1;
     if (stream < 0) {
       if (keywordEnd(b, end, 'endobj') < 0) unexpected('endobj');
-      return new RawObject(b, start, end, undefined);
+      return new RawObject(b, start, end, undefined, keys);
     }
     let at = stream;
     if (b[at] === 0x0d) at++;
     if (b[at] !== 0x0a) return unexpected('stream line end');
     at++;
-    const keys = streamKeys(b, start);
-    const length = this.length(b, keys);
+    const length = this.length(b, keys as DictScan);
     const dataEnd = at + length;
     if (dataEnd > b.length) return unexpected('stream length');
     let after = dataEnd;
@@ -166,7 +169,8 @@ export class RawFile {
     return new RawObject(b, start, end, b.subarray(at, dataEnd), keys);
   }
 
-  private length(b: Uint8Array, keys: StreamKeys): number {
+  private length(b: Uint8Array, keys: DictScan): number {
+    if (keys.lengthKey < 0) unexpected('no length');
     const span = [keys.lengthStart, keys.lengthEnd] as const;
     const direct = integerIn(b, span[0], span[1]);
     if (direct !== undefined && direct >= 0) return direct;
@@ -186,7 +190,9 @@ export class RawFile {
     const b = stream.data;
     const start = stream.offsets.get(number) ?? unexpected('not in its object stream');
     const s = skipSpace(b, start);
-    return new RawObject(b, s, valueEnd(b, s), undefined);
+    if (b[s] !== 0x3c || b[s + 1] !== 0x3c) return new RawObject(b, s, valueEnd(b, s), undefined);
+    const keys = scanDict(b, s);
+    return new RawObject(b, s, keys.end, undefined, keys);
   }
 
   private objectStream(number: number): {
@@ -203,9 +209,9 @@ export class RawFile {
     const offsets = new Map<number, number>();
     let at = 0;
     for (let k = 0; k < (count as number); k++) {
-      const [n, afterN] = readInteger(data, at);
-      const [offset, afterOffset] = readInteger(data, afterN);
-      at = afterOffset;
+      const n = readInteger(data, at);
+      const offset = readInteger(data, afterRead);
+      at = afterRead;
       if (!offsets.has(n)) offsets.set(n, (first as number) + offset);
     }
     return { data, offsets };
@@ -218,6 +224,12 @@ export function integerOf(object: RawObject, key: string): number | undefined {
   return span && integerIn(object.b, span[0], span[1]);
 }
 
+/** Whether `key`'s value in a dictionary object is the name `name` (written directly). */
+export function hasName(object: RawObject, key: string, name: string): boolean {
+  const span = object.value(key);
+  return span !== undefined && nameIs(object.b, span[0], span[1], name);
+}
+
 /** The name value of `key` in a dictionary object, direct only. */
 export function nameOf(object: RawObject, key: string): string | undefined {
   const span = object.value(key);
@@ -226,9 +238,9 @@ export function nameOf(object: RawObject, key: string): string | undefined {
 
 /** Plain Flate with no parameters, or no filter: the only encodings decoded here. */
 export function plainFlateOrNone(object: RawObject): 'flate' | 'none' | undefined {
-  const filter = object.stream ? object.stream.filter : object.value('Filter');
+  const filter = object.scan ? object.scan.filter : object.value('Filter');
   if (!filter) return 'none';
-  if (object.stream ? object.stream.parms : object.value('DecodeParms')) return undefined;
+  if (object.scan ? object.scan.parms : object.value('DecodeParms')) return undefined;
   const b = object.b;
   let [s, e] = filter;
   if (b[s] === 0x5b) {
@@ -236,7 +248,7 @@ export function plainFlateOrNone(object: RawObject): 'flate' | 'none' | undefine
     e = valueEnd(b, s);
     if (b[skipSpace(b, e)] !== 0x5d) return undefined;
   }
-  return nameIn(b, s, e) === 'FlateDecode' ? 'flate' : undefined;
+  return nameIs(b, s, e, 'FlateDecode') ? 'flate' : undefined;
 }
 
 function decoded(object: RawObject): Uint8Array {
@@ -265,14 +277,14 @@ function classicSection(b: Uint8Array, at: number): Section {
       if (!object.isDict) unexpected('trailer');
       return { trailer: object, fill: (t, f1, f2) => fillRows(rows, t, f1, f2) };
     }
-    const [first, afterFirst] = readInteger(b, at);
-    const [count, afterCount] = readInteger(b, afterFirst);
-    at = afterCount;
+    const first = readInteger(b, at);
+    const count = readInteger(b, afterRead);
+    at = afterRead;
     for (let k = 0; k < count; k++) {
-      const [offset, afterOffset] = readInteger(b, at);
-      const [generation, afterGeneration] = readInteger(b, afterOffset);
-      const n = keywordEnd(b, afterGeneration, 'n');
-      const f = n < 0 ? keywordEnd(b, afterGeneration, 'f') : -1;
+      const offset = readInteger(b, at);
+      const generation = readInteger(b, afterRead);
+      const n = keywordEnd(b, afterRead, 'n');
+      const f = n < 0 ? keywordEnd(b, afterRead, 'f') : -1;
       if (n < 0 && f < 0) unexpected('xref entry');
       rows.push(first + k, n >= 0 ? 1 : 0, offset, generation);
       at = n >= 0 ? n : f;
