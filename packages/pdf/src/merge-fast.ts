@@ -25,8 +25,10 @@ import {
   copySyntax,
   type DictScan,
   type Entries,
+  eachEntry,
   entry,
   integerIn,
+  keyIs,
   nameIs,
   referenceIn,
   Unexpected,
@@ -34,10 +36,40 @@ import {
 } from './raw-copy';
 import { nameOf, plainFlateOrNone, RawFile, type RawObject } from './raw-file';
 
-/** Entries a page may take from its ancestors in the page tree (ISO 32000 §7.7.3.4). */
-const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
-/** Page entries tied to structures of its own file that are not merged (merge-copier.ts). */
-const PAGE_ONLY = new Set(['Parent', 'B', 'StructParents', 'Type']);
+/**
+ * The page entries handled here, found by comparing bytes (a page's keys are never made into
+ * strings): first those tied to structures of the page's own file that are not merged (as in
+ * merge-copier.ts: its place in the page tree, article beads, the tagged structure) and its
+ * /Type (written anew), then /Annots and /Contents, then those a page may take from its
+ * ancestors in the page tree (ISO 32000 §7.7.3.4).
+ */
+const PAGE_KEYS = [
+  'Parent',
+  'B',
+  'StructParents',
+  'Type',
+  'Annots',
+  'Contents',
+  'Resources',
+  'MediaBox',
+  'CropBox',
+  'Rotate',
+] as const;
+const PAGE_ONLY_KEYS = 4;
+const ANNOTS = 4;
+const CONTENTS = 5;
+const FIRST_INHERITABLE = 6;
+
+/** The index of the key [at, end) in PAGE_KEYS, or -1. */
+function pageKey(b: Uint8Array, at: number, end: number): number {
+  const length = end - at - 1;
+  for (let k = 0; k < PAGE_KEYS.length; k++) {
+    const key = PAGE_KEYS[k] as string;
+    if (key.length === length && keyIs(b, at, end, key)) return k;
+  }
+  return -1;
+}
+
 const MAX_TREE_DEPTH = 512;
 /** Streams written without a filter and at least this long are compressed, as merge-writer.ts does. */
 const COMPRESS_FROM = 512;
@@ -119,6 +151,7 @@ export class FastInput {
   readonly pages: Page[] = [];
   /** The object numbers of the page tree's nodes. */
   private readonly treeNumbers = new Map<RawObject, number>();
+  private readonly inheritables = new Map<RawObject, ([number, number] | undefined)[]>();
   private pageSet: Set<number> | undefined;
   readonly pageNumbers: number[] = [];
   readonly catalog: RawObject;
@@ -172,21 +205,23 @@ export class FastInput {
     if (seen.has(number) || depth > MAX_TREE_DEPTH) unexpected('page tree loop');
     seen.add(number);
     const node = this.file.object(number, generation) ?? unexpected('page tree');
-    if (!node.dict) unexpected('page tree node');
-    const type = nameOf(node, 'Type');
+    const scan = node.scan ?? unexpected('page tree node');
+    const type = scan.type;
+    const isPage = type !== undefined && nameIs(node.b, type[0], type[1], 'Page');
+    const isPages = type !== undefined && nameIs(node.b, type[0], type[1], 'Pages');
     // Each node's /Parent is the node above it (none for the root, which is a /Pages node): the
     // engine's reading decides about a tree whose /Parent entries say otherwise.
-    const up = entry(node.dict as Entries, 'Parent');
-    const parent = up && (referenceIn(node.b, ...up) ?? unexpected('parent'));
+    const up = scan.parent;
+    const parent = up && (referenceIn(node.b, up[0], up[1]) ?? unexpected('parent'));
     const above = ancestors[0];
-    if (above ? parent?.[0] !== this.treeNumbers.get(above) : parent || type !== 'Pages') {
+    if (above ? parent?.[0] !== this.treeNumbers.get(above) : parent || !isPages) {
       unexpected('page tree parent');
     }
-    if (type === 'Page' && !node.data) {
+    if (isPage && !node.data) {
       this.pages.push({ number, generation, object: node, ancestors });
       return;
     }
-    if (type !== 'Pages' || node.data) unexpected('page tree node');
+    if (!isPages || node.data) unexpected('page tree node');
     const kids = entry(node.dict as Entries, 'Kids') ?? unexpected('kids');
     this.treeNumbers.set(node, number);
     const down = [node, ...ancestors];
@@ -280,26 +315,30 @@ export class FastInput {
   private writePage(page: Page, number: number, parent: number): void {
     const { out } = this.writer;
     const { b } = page.object;
-    const dict = page.object.dict as Entries;
     this.writer.begin(number);
     out.writeAscii('<<\n');
-    dict.keys.forEach((key, i) => {
-      if (PAGE_ONLY.has(key)) return;
-      if (key === 'Annots') unexpected('annotations');
-      if (key === 'Contents')
-        this.writeContents(b, dict.starts[i] as number, dict.ends[i] as number);
-      else this.copy(b, dict.keyStarts[i] as number, dict.ends[i] as number);
+    // Keys by their place in PAGE_KEYS, one bit each: a key given twice is read differently by
+    // different readers.
+    let present = 0;
+    eachEntry(b, page.object.start, (keyStart, keyEnd, start, end) => {
+      const k = pageKey(b, keyStart, keyEnd);
+      if (k >= 0) {
+        if (present & (1 << k)) unexpected('repeated key');
+        present |= 1 << k;
+      }
+      if (k >= 0 && k < PAGE_ONLY_KEYS) return;
+      if (k === ANNOTS) unexpected('annotations');
+      if (k === CONTENTS) this.writeContents(b, start, end);
+      else this.copy(b, keyStart, end);
       out.writeAscii('\n');
     });
-    for (let k = 0; k < INHERITABLE.length; k++) {
-      const key = INHERITABLE[k] as string;
-      if (dict.keys.includes(key)) continue;
+    for (let k = FIRST_INHERITABLE; k < PAGE_KEYS.length; k++) {
+      if (present & (1 << k)) continue;
       for (let a = 0; a < page.ancestors.length; a++) {
         const node = page.ancestors[a] as RawObject;
-        const nodeDict = node.dict as Entries;
-        const i = nodeDict.keys.indexOf(key);
-        if (i < 0) continue;
-        this.copy(node.b, nodeDict.keyStarts[i] as number, nodeDict.ends[i] as number);
+        const span = this.inheritable(node)[k - FIRST_INHERITABLE];
+        if (!span) continue;
+        this.copy(node.b, span[0], span[1]);
         out.writeAscii('\n');
         break;
       }
@@ -308,6 +347,20 @@ export class FastInput {
     out.writeReference(parent);
     out.writeAscii('\n>>');
     this.writer.end();
+  }
+
+  /** A page-tree node's inheritable entries (key to value), in PAGE_KEYS order; read once. */
+  private inheritable(node: RawObject): ([number, number] | undefined)[] {
+    let spans = this.inheritables.get(node);
+    if (!spans) {
+      const dict = node.dict as Entries;
+      spans = PAGE_KEYS.slice(FIRST_INHERITABLE).map((key) => {
+        const i = dict.keys.indexOf(key);
+        return i < 0 ? undefined : [dict.keyStarts[i] as number, dict.ends[i] as number];
+      });
+      this.inheritables.set(node, spans);
+    }
+    return spans;
   }
 
   /**

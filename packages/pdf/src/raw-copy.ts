@@ -299,6 +299,8 @@ export function findValue(b: Uint8Array, at: number, key: string): [number, numb
 export interface DictScan {
   readonly end: number;
   readonly type: [number, number] | undefined;
+  /** /Parent's value (page-tree nodes). */
+  readonly parent: [number, number] | undefined;
   readonly lengthKey: number;
   readonly lengthStart: number;
   readonly lengthEnd: number;
@@ -310,6 +312,7 @@ export interface DictScan {
 export function scanDict(b: Uint8Array, at: number): DictScan {
   if (b[at] !== 0x3c || b[at + 1] !== 0x3c) return unexpected('dictionary');
   let type: [number, number] | undefined;
+  let parent: [number, number] | undefined;
   let lengthKey = -1;
   let lengthStart = -1;
   let lengthEnd = -1;
@@ -332,10 +335,11 @@ export function scanDict(b: Uint8Array, at: number): DictScan {
       lengthStart = start;
       lengthEnd = end;
     } else if (length === 6 && keyIs(b, at, keyEnd, 'Filter')) filter = [start, end];
+    else if (length === 6 && keyIs(b, at, keyEnd, 'Parent')) parent = [start, end];
     else if (length === 11 && keyIs(b, at, keyEnd, 'DecodeParms')) parms = [start, end];
     at = end;
   }
-  return { end: at + 2, type, lengthKey, lengthStart, lengthEnd, filter, parms };
+  return { end: at + 2, type, parent, lengthKey, lengthStart, lengthEnd, filter, parms };
 }
 
 /** A reference `n g R` spanning exactly [start, end): [n, g], or undefined. */
