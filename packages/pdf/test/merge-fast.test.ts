@@ -294,6 +294,13 @@ async function fallBackCases(): Promise<[string, Uint8Array, RegExp][]> {
   const badOffset = fromLatin(
     `${raw.slice(0, start)}${Number.parseInt(raw.slice(start), 10) + 7}\n%%EOF\n`,
   );
+  const broken = await PDF.load(plain);
+  // Flate data that does not inflate: the engine writes what it can decode instead.
+  const junk = new PdfStream(
+    PdfDict.of({ Filter: PdfName.of('FlateDecode') }),
+    Uint8Array.from([0x78, 0x9c, 0xff, 0xfe, 0xfd, 0x00, 0x01]),
+  );
+  broken.getPage(0)?.dict.set('Contents', broken.register(junk));
   const encrypted = tempFile(new Uint8Array());
   execFileSync('qpdf', ['--encrypt', '', 'owner', '256', '--', tempFile(plain), encrypted]);
   return [
@@ -308,6 +315,7 @@ async function fallBackCases(): Promise<[string, Uint8Array, RegExp][]> {
     ['a page count that disagrees with the tree', wrongCount, /count/],
     ['a cross-reference offset that is off', badOffset, /object header/],
     ['encryption', readFileSync(encrypted), /encrypted/],
+    ['page content that does not inflate', await broken.save(), /does not inflate/],
     ['no PDF at all', new TextEncoder().encode('not a pdf'), /header/],
   ];
 }
