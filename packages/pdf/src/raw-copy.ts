@@ -308,7 +308,29 @@ export interface DictScan {
   readonly parms: [number, number] | undefined;
 }
 
-/** The DictScan of the dictionary at `at` (which must begin there). */
+/** The keys met so far in scanDict's dictionary (start and end of each), for repeats. */
+const MAX_KEYS_CHECKED = 64;
+const keyStarts = new Int32Array(MAX_KEYS_CHECKED);
+const keyEnds = new Int32Array(MAX_KEYS_CHECKED);
+
+/** Whether the key [at, end) is one of the first `count` keys recorded. */
+function repeated(b: Uint8Array, at: number, end: number, count: number): boolean {
+  const length = end - at;
+  for (let k = 0; k < count; k++) {
+    const start = keyStarts[k] as number;
+    if ((keyEnds[k] as number) - start !== length) continue;
+    let same = true;
+    for (let i = 1; i < length && same; i++) same = b[start + i] === b[at + i];
+    if (same) return true;
+  }
+  return false;
+}
+
+/**
+ * The DictScan of the dictionary at `at` (which must begin there). A key given twice (written
+ * as the same bytes) is Unexpected: readers differ on which one counts, and the engine writes
+ * one where a copy would carry both.
+ */
 export function scanDict(b: Uint8Array, at: number): DictScan {
   if (b[at] !== 0x3c || b[at + 1] !== 0x3c) return unexpected('dictionary');
   let type: [number, number] | undefined;
@@ -318,19 +340,25 @@ export function scanDict(b: Uint8Array, at: number): DictScan {
   let lengthEnd = -1;
   let filter: [number, number] | undefined;
   let parms: [number, number] | undefined;
+  let keys = 0;
   at += 2;
   for (;;) {
     at = skipSpace(b, at);
     if (b[at] === 0x3e && b[at + 1] === 0x3e) break;
     if (b[at] !== 0x2f) return unexpected('dictionary key');
     const keyEnd = nameEnd(b, at);
+    if (keys < MAX_KEYS_CHECKED) {
+      if (repeated(b, at, keyEnd, keys)) unexpected('repeated key');
+      keyStarts[keys] = at;
+      keyEnds[keys] = keyEnd;
+      keys++;
+    }
     const start = skipSpace(b, keyEnd);
     const end = valueEnd(b, start, 1);
     const length = keyEnd - at - 1;
     // Keys compared by length first: most entries are none of these.
     if (length === 4 && keyIs(b, at, keyEnd, 'Type')) type = [start, end];
     else if (length === 6 && keyIs(b, at, keyEnd, 'Length')) {
-      if (lengthKey >= 0) unexpected('repeated key');
       lengthKey = at;
       lengthStart = start;
       lengthEnd = end;
