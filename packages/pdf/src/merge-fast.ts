@@ -15,7 +15,7 @@
  */
 import { zlibSync } from 'fflate';
 import { Out } from './byte-out';
-import { inflateSeen, inflates } from './inflate';
+import { inflateSeen, inflatesSeen } from './inflate';
 import { latin1Text } from './latin1';
 import type { MergeInput, MergeOutput } from './merge';
 import { FastOutline } from './merge-fast-outline';
@@ -391,7 +391,8 @@ export class FastInput {
       if (!checked) {
         if (!stream?.data) unexpected('contents stream');
         const flate = plainFlateOrNone(stream as RawObject) === 'flate';
-        if (flate && !inflates(stream?.data as Uint8Array)) unexpected('content does not inflate');
+        if (flate && !inflatesSeen(stream?.data as Uint8Array))
+          unexpected('content does not inflate');
         this.contentChecked[n] = 1;
       }
       if (k > 0) out.writeAscii(' ');
