@@ -46,6 +46,17 @@ function nativeInflate(data: Bytes): Bytes | undefined {
 
 const nativeDeflate = (data: Bytes, level = 6): Bytes => view(deflateSync(data, { level }));
 
+/**
+ * Node's zlib as @yinzhang/pdf's byte-level merge takes it (its `Zlib`: inflate throws on data
+ * it cannot inflate completely), with no fflate behind it: the merge's chunk then loads no
+ * fflate at all (its tables cost ~8 ms at every start), and data Node refuses sends the merge to
+ * the engine, which decides as it always did.
+ */
+export const nodeZlib = {
+  inflate: (data: Bytes): Bytes => view(inflateSync(data, { chunkSize: chunkFor(data) })),
+  deflate: (data: Bytes): Bytes => nativeDeflate(data),
+};
+
 /** The parts of fflate swapped (its other exports stay as they are). */
 export interface FflateLike {
   zlibSync(data: Bytes, opts?: { level?: number; mem?: number; dictionary?: Bytes }): Bytes;

@@ -3,8 +3,8 @@
  * PDF engine: page-content.ts decodes content with it, and the byte-level merge (merge-fast.ts)
  * checks content streams with it before @libpdf/core is ever loaded.
  */
-import { unzlibSync } from 'fflate';
-import { latin1Text } from './latin1';
+import { unzlibSync, zlibSync } from 'fflate';
+import { latin1Key as keyOf } from './latin1';
 
 /** The first output buffer for Flate data, in times its size (content deflates 3-10x). */
 const FIRST_OUT = 8;
@@ -41,51 +41,6 @@ export function inflate(data: Uint8Array): Uint8Array {
   return unzlibSync(data);
 }
 
-/** Output space for checks: what they inflate is not kept. */
-let scratch: Uint8Array | undefined;
-const SCRATCH = 64 * 1024;
-
-/**
- * Whether the Flate data inflates, as inflate() would (the merge checks each page's content
- * before copying it as written). The output goes into one buffer kept for checks: a buffer per
- * stream, as inflate() sizes one, was much of a 1000-page merge's garbage. Output that fills it
- * is inflated again by inflate(), which finds its size.
- */
-export function inflates(data: Uint8Array): boolean {
-  scratch ??= new Uint8Array(SCRATCH);
-  try {
-    const out = unzlibSync(data, { out: scratch });
-    if (out.length < scratch.length || out.buffer !== scratch.buffer) return true;
-  } catch (err) {
-    if (!(err instanceof RangeError)) return false;
-  }
-  try {
-    inflate(data);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Small Flate data checked before, by its bytes: whether it inflated. */
-const checked = new Map<string, boolean>();
-
-/**
- * inflates(), remembering the answer for small data: writers repeat the same few `q`, `Q` and
- * fill streams on every page (3000 of the 4000 content streams of a 10 x 100-page merge), and a
- * cold native inflate costs 10-30 µs whatever its size. Only the answer is kept.
- */
-export function inflatesSeen(data: Uint8Array): boolean {
-  if (data.length > SEEN_INPUT) return inflates(data);
-  const key = keyOf(data);
-  const known = checked.get(key);
-  if (known !== undefined) return known;
-  if (checked.size >= SEEN_ENTRIES * 4) checked.clear();
-  const answer = inflates(data);
-  checked.set(key, answer);
-  return answer;
-}
-
 /** Flate data short enough to be remembered by its bytes, and output short enough to keep. */
 const SEEN_INPUT = 256;
 const SEEN_OUTPUT = 4096;
@@ -94,21 +49,6 @@ const SEEN_ENTRIES = 1024;
 
 /** Small Flate data met before, by its bytes: its output, or its error. */
 const seen = new Map<string, { out: Uint8Array } | { error: unknown }>();
-
-type Decoder = { decode(bytes: Uint8Array): string };
-const { TextDecoder: Decoding } = globalThis as unknown as {
-  TextDecoder?: new (label: string) => Decoder;
-};
-
-/**
- * The bytes as a string key, one character each: windows-1252 as the Encoding Standard decodes it
- * (what 'latin1' names there) gives each of the 256 bytes its own character, and the decoder is
- * native code, where a loop over the bytes cost more than the inflating it saved in a cold process
- * (every engine the code runs in has one; latin1Text where not).
- */
-const keyDecoder = Decoding ? new Decoding('latin1') : undefined;
-const keyOf = (bytes: Uint8Array): string =>
-  keyDecoder ? keyDecoder.decode(bytes) : latin1Text(bytes);
 
 /**
  * inflate(), remembering small streams: writers that add content to every page (stampers, and
@@ -137,3 +77,9 @@ export function inflateSeen(data: Uint8Array): Uint8Array {
   if (out.length <= SEEN_OUTPUT) seen.set(key, { out: out.slice() });
   return out;
 }
+
+/** fflate as the byte-level merge's Zlib (raw-file.ts): what mergePdfs hands it. */
+export const fflateZlib = {
+  inflate,
+  deflate: (data: Uint8Array): Uint8Array => zlibSync(data),
+};

@@ -7,6 +7,7 @@
  * longer fillable, and page labels, tagged structure and optional-content settings are dropped.
  */
 import { engineWork } from './engine-log';
+import { fflateZlib } from './inflate';
 import { fastMerge } from './merge-fast';
 import type { OnNotice } from './notices';
 import type { OnProgress } from './progress';
@@ -50,7 +51,7 @@ export async function mergePdfs(
   files: readonly MergeInput[],
   options: MergeOptions = {},
 ): Promise<MergeOutput> {
-  return fastMerge(files, options.onProgress) ?? mergeOnEngine(files, options);
+  return fastMerge(files, options.onProgress, fflateZlib) ?? mergeOnEngine(files, options);
 }
 
 /**

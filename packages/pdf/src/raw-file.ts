@@ -6,7 +6,6 @@
  * Encryption, hybrid files, other filters and anything that is not where the table says throw
  * Unexpected: the engine's reading (with its repairs) takes those files.
  */
-import { inflate } from './inflate';
 import { latin1Text } from './latin1';
 import {
   afterRead,
@@ -74,6 +73,17 @@ export function startXref(bytes: Uint8Array): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/**
+ * Inflating and deflating zlib data, handed in by the caller so that the byte-level merge
+ * imports no inflater of its own: the command line hands Node's zlib (its chunk then loads no
+ * fflate, whose tables cost ~8 ms to set up at every start), mergePdfs fflate (`fflateZlib` in
+ * inflate.ts). `inflate` throws on data it cannot inflate completely.
+ */
+export interface Zlib {
+  inflate(data: Uint8Array): Uint8Array;
+  deflate(data: Uint8Array): Uint8Array;
+}
+
 export class RawFile {
   /** Per object number: -1 not listed, 0 free, 1 in the file, 2 in an object stream. */
   private readonly types: Int8Array;
@@ -85,7 +95,10 @@ export class RawFile {
   /** The newest trailer's bytes and entries (/Root, /Size, /Encrypt...). */
   readonly trailer: RawObject;
 
-  constructor(readonly bytes: Uint8Array) {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly zlib: Zlib,
+  ) {
     if (latin1Text(bytes, 0, 5) !== '%PDF-') unexpected('header');
     let offset = startXref(bytes);
     if (offset === undefined) throw new Unexpected('startxref');
@@ -117,7 +130,7 @@ export class RawFile {
     const table = keywordEnd(b, offset, 'xref');
     if (table >= 0) return classicSection(b, table);
     const object = this.objectAt(offset, undefined);
-    return streamSection(object);
+    return streamSection(object, this.zlib);
   }
 
   /** One more than the highest object number (the table's /Size). */
@@ -202,7 +215,7 @@ export class RawFile {
     if (this.types[number] !== 1) return unexpected('object stream');
     const object = this.object(number, this.field2[number] as number) as RawObject;
     if (!object.data || nameOf(object, 'Type') !== 'ObjStm') unexpected('object stream');
-    const data = decoded(object);
+    const data = decoded(object, this.zlib);
     const count = integerOf(object, 'N');
     const first = integerOf(object, 'First');
     if (count === undefined || first === undefined || first > data.length) unexpected('ObjStm');
@@ -251,11 +264,11 @@ export function plainFlateOrNone(object: RawObject): 'flate' | 'none' | undefine
   return nameIs(b, s, e, 'FlateDecode') ? 'flate' : undefined;
 }
 
-function decoded(object: RawObject): Uint8Array {
+function decoded(object: RawObject, zlib: Zlib): Uint8Array {
   const kind = plainFlateOrNone(object);
   if (kind === undefined) return unexpected('filter');
   try {
-    return kind === 'none' ? (object.data as Uint8Array) : inflate(object.data as Uint8Array);
+    return kind === 'none' ? (object.data as Uint8Array) : zlib.inflate(object.data as Uint8Array);
   } catch {
     return unexpected('inflate');
   }
@@ -304,7 +317,7 @@ function fillRows(rows: number[], types: Int8Array, f1: Float64Array, f2: Int32A
   }
 }
 
-function streamSection(object: RawObject): Section {
+function streamSection(object: RawObject, zlib: Zlib): Section {
   if (nameOf(object, 'Type') !== 'XRef' || !object.data) return unexpected('xref stream');
   const dict = object.dict as Entries;
   const b = object.b;
@@ -316,7 +329,7 @@ function streamSection(object: RawObject): Section {
   if (!ranges || ranges.length % 2 !== 0) return unexpected('xref index');
   const [w0, w1, w2] = widths as [number, number, number];
   const row = w0 + w1 + w2;
-  const data = xrefData(object, row);
+  const data = xrefData(object, row, zlib);
   if (row === 0 || widths.some((w) => w < 0 || w > 8)) unexpected('xref widths');
   return {
     trailer: object,
@@ -343,11 +356,11 @@ function streamSection(object: RawObject): Section {
 }
 
 /** A cross-reference stream's rows: Flate, with or without PNG predictors (one byte per sample). */
-function xrefData(object: RawObject, row: number): Uint8Array {
+function xrefData(object: RawObject, row: number, zlib: Zlib): Uint8Array {
   const dict = object.dict as Entries;
   const b = object.b;
   const params = entry(dict, 'DecodeParms');
-  if (!params) return decoded(object);
+  if (!params) return decoded(object, zlib);
   const filter = entry(dict, 'Filter') ?? unexpected('filter');
   if (nameIn(b, filter[0], filter[1]) !== 'FlateDecode') unexpected('filter');
   const asObject = new RawObject(b, params[0], params[1], undefined);
@@ -359,7 +372,7 @@ function xrefData(object: RawObject, row: number): Uint8Array {
   }
   let data: Uint8Array;
   try {
-    data = inflate(object.data as Uint8Array);
+    data = zlib.inflate(object.data as Uint8Array);
   } catch {
     return unexpected('inflate');
   }

@@ -19,6 +19,7 @@ import {
   rgb,
 } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
+import { fflateZlib } from '../src/inflate';
 import { type MergeInput, mergeOnEngine, mergePdfs } from '../src/merge';
 import { fastMerge, fastMergeOrWhy } from '../src/merge-fast';
 import { pdfWithBookmarks } from './helpers/outline-pdf';
@@ -220,7 +221,7 @@ async function takenCases(): Promise<[string, MergeInput[]][]> {
 describe('fastMerge', async () => {
   for (const [name, files] of await takenCases()) {
     it(`gives the engine's result: ${name}`, async () => {
-      const fast = fastMerge(files, undefined);
+      const fast = fastMerge(files, undefined, fflateZlib);
       expect(fast, 'the byte-level path takes it').toBeDefined();
       const engine = await mergeOnEngine(files);
       const bytes = fast?.bytes as Uint8Array;
@@ -240,6 +241,7 @@ describe('fastMerge', async () => {
     const fast = fastMerge(
       [{ bytes: buildPdf([{ content: longContent }]), name: 'l.pdf' }],
       undefined,
+      fflateZlib,
     );
     const text = new TextDecoder('latin1').decode(fast?.bytes);
     expect(text).toContain('/Filter /FlateDecode');
@@ -248,14 +250,16 @@ describe('fastMerge', async () => {
 
   it('names a non-ASCII file in its bookmark', async () => {
     const b = await (await plainPdf('B', 1, [])).save();
-    const fast = fastMerge([{ bytes: b, name: '合同 v2.pdf' }], undefined);
+    const fast = fastMerge([{ bytes: b, name: '合同 v2.pdf' }], undefined, fflateZlib);
     expect(outlines(fast?.bytes as Uint8Array)).toEqual([['合同 v2.pdf', 1, true, []]]);
   });
 
   it('reports progress only once it has worked', () => {
     const seen: string[] = [];
-    fastMerge([{ bytes: buildPdf([{}]), name: 'x.pdf' }], (p) =>
-      seen.push(`${p.phase} ${p.done}/${p.total}`),
+    fastMerge(
+      [{ bytes: buildPdf([{}]), name: 'x.pdf' }],
+      (p) => seen.push(`${p.phase} ${p.done}/${p.total}`),
+      fflateZlib,
     );
     expect(seen).toEqual(['copy 1/1', 'write 1/1']);
   });
@@ -328,8 +332,8 @@ describe('fastMerge falls back to the engine', async () => {
         { bytes: plain, name: 'plain.pdf' },
         { bytes, name: 'other.pdf' },
       ];
-      expect(fastMergeOrWhy(files, undefined)).toMatch(why);
-      expect(fastMerge(files, undefined)).toBeUndefined();
+      expect(fastMergeOrWhy(files, undefined, fflateZlib)).toMatch(why);
+      expect(fastMerge(files, undefined, fflateZlib)).toBeUndefined();
       const merged = await mergePdfs(files);
       expect(merged.results[0]?.ok).toBe(true);
       expect(merged.bytes).toBeDefined();

@@ -42,7 +42,10 @@ ${COMMON_HELP}`,
     // Plain files merge from their bytes, without loading the PDF engine at all (about half of
     // a short merge's time); the engine's merge module (reading and copying, without the
     // stamping and signing code) takes every other merge.
-    const { fastMerge } = await import('@yinzhang/pdf/merge-fast');
+    const [{ fastMerge }, { nodeZlib }] = await Promise.all([
+      import('@yinzhang/pdf/merge-fast'),
+      import('../native-zlib'),
+    ]);
     const onEngine = async () => {
       const { mergeOnEngine } = await import('@yinzhang/pdf/merge');
       return mergeOnEngine(files, {
@@ -50,7 +53,7 @@ ${COMMON_HELP}`,
         onNotice: (notice) => report.warn(noticeLine({ ...notice, file: inputPath(notice.file) })),
       });
     };
-    const { bytes, results } = fastMerge(files, report.onProgress) ?? (await onEngine());
+    const { bytes, results } = fastMerge(files, report.onProgress, nodeZlib) ?? (await onEngine());
     results.forEach((r, i) => {
       if (!r.ok) report.note(`skipped ${args.positionals[i]}: ${r.error}`);
     });
