@@ -109,16 +109,25 @@ export class FastWriter {
     if (offsets.some((o) => o < 0)) unexpected('unwritten object');
     const xref = out.position;
     out.writeAscii(`xref\n0 ${offsets.length}\n0000000000 65535 f\r\n`);
-    const row = new Uint8Array(20);
-    row.set([0x20, 0x30, 0x30, 0x30, 0x30, 0x30, 0x20, 0x6e, 0x0d, 0x0a], 10);
-    for (let i = 1; i < offsets.length; i++) {
-      let offset = offsets[i] as number;
-      for (let d = 9; d >= 0; d--) {
-        row[d] = 0x30 + (offset % 10);
+    // Every row `0000000000 00000 n\r\n` copied natively, then each offset's digits written in.
+    const rows = offsets.length - 1;
+    const table = new Uint8Array(rows * 20);
+    if (rows > 0) {
+      table.fill(0x30, 0, 17);
+      table.set([0x20, 0x6e, 0x0d, 0x0a], 16);
+      table[10] = 0x20;
+      for (let filled = 20; filled < table.length; filled *= 2) {
+        table.copyWithin(filled, 0, Math.min(filled, table.length - filled));
+      }
+    }
+    for (let i = 0; i < rows; i++) {
+      let offset = offsets[i + 1] as number;
+      for (let at = i * 20 + 9; offset > 0; at--) {
+        table[at] = 0x30 + (offset % 10);
         offset = Math.floor(offset / 10);
       }
-      out.writeBytes(row);
     }
+    out.writeBytes(table);
     const id = Array.from(randomId(), (b) => b.toString(16).padStart(2, '0')).join('');
     out.writeAscii(
       `trailer\n<<\n/Size ${offsets.length}\n/Root ${root} 0 R\n/ID [<${id}> <${id}>]\n>>\nstartxref\n${xref}\n%%EOF\n`,
