@@ -5,7 +5,8 @@
  * into its reference), a bookmark leading to no merged page kept without one. Named destinations
  * and structure-element links (/SE) are left to the engine path (Unexpected).
  */
-import type { FastInput, FastWriter } from './merge-fast';
+import type { FastInput } from './merge-fast-input';
+import type { FastWriter } from './merge-fast-writer';
 import {
   arrayItems,
   dictEntries,
