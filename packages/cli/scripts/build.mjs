@@ -299,7 +299,9 @@ export async function build({ clean = false } = {}) {
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     external: EXTERNAL,
-    plugins: [engineStandIns(basename(engine.path), engine.exports)],
+    // The byte-level merge (@yinzhang/pdf/merge-fast) is bundled here, outside the engine: its
+    // inflating and deflating are native too.
+    plugins: [nativeZlib, engineStandIns(basename(engine.path), engine.exports)],
     // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",

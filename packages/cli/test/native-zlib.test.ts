@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import * as fflate from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { nativeFflate, nativePako, type PakoLike } from '../src/native-zlib';
+import { nativeFflate, nativePako, nodeZlib, type PakoLike } from '../src/native-zlib';
 
 // pako 2, as @libpdf/core has it (the repository's top-level pako is another major version).
 const requireFromLibPdf = createRequire(
@@ -134,5 +134,20 @@ describe('pako swaps', () => {
     expect(
       Buffer.from(pako.inflate(pk.deflate(text)) as Uint8Array).equals(Buffer.from(text)),
     ).toBe(true);
+  });
+});
+
+describe("nodeZlib (the byte-level merge's inflater)", () => {
+  it('inflates whole streams of any size, and reads back what it deflates', () => {
+    expect(nodeZlib.inflate(valid)).toEqual(text);
+    expect(nodeZlib.inflate(fflate.zlibSync(noise))).toEqual(noise);
+    expect(nodeZlib.inflate(nodeZlib.deflate(text))).toEqual(text);
+  });
+
+  it.each([
+    ['cut short', truncated],
+    ['a wrong checksum', badChecksum],
+  ])('throws on a stream %s (the merge then leaves the file to the engine)', (_, data) => {
+    expect(() => nodeZlib.inflate(data)).toThrow();
   });
 });

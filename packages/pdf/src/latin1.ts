@@ -19,3 +19,18 @@ export function latin1Text(bytes: Uint8Array, from = 0, to = bytes.length): stri
   }
   return out;
 }
+
+type Decoder = { decode(bytes: Uint8Array): string };
+const { TextDecoder: Decoding } = globalThis as unknown as {
+  TextDecoder?: new (label: string) => Decoder;
+};
+
+/**
+ * The bytes as a string key, one character each: windows-1252 as the Encoding Standard decodes it
+ * (what 'latin1' names there) gives each of the 256 bytes its own character, and the decoder is
+ * native code, where a loop over the bytes cost more than the inflating it saved in a cold process
+ * (every engine the code runs in has one; latin1Text where not).
+ */
+const keyDecoder = Decoding ? new Decoding('latin1') : undefined;
+export const latin1Key = (bytes: Uint8Array): string =>
+  keyDecoder ? keyDecoder.decode(bytes) : latin1Text(bytes);

@@ -23,53 +23,10 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { zlibSync } from 'fflate';
+import { Out } from './byte-out';
 
 /** Streams written without a filter and at least this long are compressed, as the save does. */
 const COMPRESS_FROM = 512;
-
-/** The bytes written so far; what the simple objects' own toBytes write into. */
-class Out {
-  private buffer: Uint8Array;
-  position = 0;
-
-  constructor(size: number) {
-    this.buffer = new Uint8Array(Math.max(size, 4096));
-  }
-
-  private room(needed: number): void {
-    const size = this.position + needed;
-    if (size <= this.buffer.length) return;
-    let next = this.buffer.length * 2;
-    while (next < size) next *= 2;
-    const grown = new Uint8Array(next);
-    grown.set(this.buffer.subarray(0, this.position));
-    this.buffer = grown;
-  }
-
-  writeByte(b: number): void {
-    this.room(1);
-    this.buffer[this.position++] = b;
-  }
-
-  writeBytes(data: Uint8Array): void {
-    this.room(data.length);
-    this.buffer.set(data, this.position);
-    this.position += data.length;
-  }
-
-  /** Text known to be ASCII: keywords, numbers, the writer's own punctuation. */
-  writeAscii(text: string): void {
-    this.room(text.length);
-    const { buffer } = this;
-    let at = this.position;
-    for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i);
-    this.position = at;
-  }
-
-  bytes(): Uint8Array {
-    return this.buffer.subarray(0, this.position);
-  }
-}
 
 /** What the simple objects' toBytes take (structurally: Out has every method they call). */
 type Sink = Parameters<PdfName['toBytes']>[0];

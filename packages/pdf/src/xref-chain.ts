@@ -5,8 +5,8 @@
  * Classic tables and encrypted files are not read here (undefined).
  */
 import { PdfArray, PdfDict, PdfNumber, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
-import { latin1Text } from './latin1';
 import { decodedContent } from './page-content';
+import { startXref } from './raw-file';
 import { rawObjectAt } from './raw-syntax';
 
 /** How many cross-reference sections are followed back through /Prev. */
@@ -74,14 +74,7 @@ export function readChain(bytes: Uint8Array): Chain | undefined {
   return trailer && { start, trailer, compressed, sections, slots };
 }
 
-/** The number after the last `startxref` in the file's last 2 KB. */
-export function startXref(bytes: Uint8Array): number | undefined {
-  const tail = latin1Text(bytes, Math.max(0, bytes.length - 2048));
-  const at = tail.lastIndexOf('startxref');
-  if (at < 0) return undefined;
-  const m = /^startxref\s+(\d+)/.exec(tail.slice(at));
-  return m ? Number(m[1]) : undefined;
-}
+export { startXref };
 
 export const isXRef = (value: PdfObject | undefined): value is PdfDict =>
   value instanceof PdfDict && value.getName('Type')?.value === 'XRef';
