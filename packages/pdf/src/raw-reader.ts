@@ -14,6 +14,7 @@ import {
   PdfString,
 } from '@libpdf/core';
 import { latin1Text } from './latin1';
+import { isDelimiter, isDigit, isRegular, isSpace } from './raw-tokens';
 
 /** Where a value lies in the bytes: `bytes.subarray(start, end)` is its syntax. */
 export interface Span {
@@ -24,22 +25,6 @@ export interface Span {
 /** Deeper nesting than this is no dictionary these checks need. */
 const MAX_DEPTH = 32;
 
-const isSpace = (c: number | undefined) =>
-  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-/** ( ) < > [ ] { } / % */
-const isDelimiter = (c: number | undefined) =>
-  c === 0x28 ||
-  c === 0x29 ||
-  c === 0x3c ||
-  c === 0x3e ||
-  c === 0x5b ||
-  c === 0x5d ||
-  c === 0x7b ||
-  c === 0x7d ||
-  c === 0x2f ||
-  c === 0x25;
-const isRegular = (c: number | undefined) => c !== undefined && !isSpace(c) && !isDelimiter(c);
-const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
 const hexValue = (c: number | undefined): number => {
   if (c === undefined) return -1;
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

@@ -18,7 +18,7 @@ const MAX_DEPTH = 64;
 export const isSpace = (c: number | undefined) =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 /** ( ) < > [ ] { } / % */
-const isDelimiter = (c: number | undefined) =>
+export const isDelimiter = (c: number | undefined) =>
   c === 0x28 ||
   c === 0x29 ||
   c === 0x3c ||

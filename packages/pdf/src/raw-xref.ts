@@ -154,7 +154,8 @@ function unPng(data: Uint8Array, columns: number): Uint8Array {
   return out;
 }
 
-function field(data: Uint8Array, at: number, width: number): number {
+/** A big-endian field of `width` bytes (a cross-reference stream's column). */
+export function field(data: Uint8Array, at: number, width: number): number {
   let value = 0;
   for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
   return value;

@@ -8,6 +8,7 @@ import { PdfArray, PdfDict, PdfNumber, type PdfObject, PdfRef, PdfStream } from 
 import { decodedContent } from './page-content';
 import { startXref } from './raw-file';
 import { rawObjectAt } from './raw-syntax';
+import { field } from './raw-xref';
 
 /** How many cross-reference sections are followed back through /Prev. */
 const MAX_SECTIONS = 64;
@@ -168,13 +169,6 @@ export function compressedEntry(
 ): { stream: number; index: number } | undefined {
   const entry = entryOf(chain, object);
   return entry?.[0] === 2 ? { stream: entry[1], index: entry[2] } : undefined;
-}
-
-/** A big-endian field of `width` bytes. */
-function field(data: Uint8Array, at: number, width: number): number {
-  let value = 0;
-  for (let k = 0; k < width; k++) value = value * 256 + (data[at + k] as number);
-  return value;
 }
 
 export function numbers(value: unknown): number[] | undefined {
