@@ -23,6 +23,14 @@ const RUNS = 5;
 /** Targets of the command-line issue: PDF work within 1.5x of qpdf, --help within 100 ms of node. */
 const MAX_RATIO = 1.5;
 const MAX_HELP_EXTRA_MS = 100;
+/**
+ * The rows the ratio target is for (issue 16: stamping every page and merging). The first-run
+ * row, the one-page stamp and the paging seal are shown for what they cost.
+ */
+const TARGETS: ReadonlySet<string> = new Set([
+  `stamp --every-page, ${PAGES} pages`,
+  `merge ${MERGE_FILES} x ${MERGE_PAGES} pages`,
+]);
 
 interface Job {
   readonly command: string;
@@ -149,9 +157,7 @@ export const cliSection: BenchSection = {
           ratio,
           cpuRatio,
         ]);
-        // The first-run row is shown for what it costs; the targets are for the usual run.
-        const target = !work.startsWith(' ');
-        if (target && ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
+        if (TARGETS.has(work) && ref !== undefined && ours.wall > MAX_RATIO * ref.wall)
           warnings.push(`${work} is over ${MAX_RATIO}x ${reference}`);
       };
 
@@ -246,7 +252,7 @@ export const cliSection: BenchSection = {
       rmSync(dir, { recursive: true, force: true });
     }
     return {
-      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; the engine's code cache written by each warm-up run and used after, as from a user's second run on; targets: ratio <= ${MAX_RATIO}, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
+      title: `${this.description} (median of ${RUNS} whole processes, ours and the reference alternately, ms; cpu: user + system; the engine's code cache written by each warm-up run and used after, as from a user's second run on; targets: ratio <= ${MAX_RATIO} for stamp --every-page and merge, --help <= +${MAX_HELP_EXTRA_MS} ms)`,
       columns: [
         'work',
         'yinzhang ms',
