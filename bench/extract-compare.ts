@@ -21,12 +21,12 @@ import { type ClassPhoto, classPhoto, SYNTH_CLASSES } from '../packages/seal/tes
 type Extract = typeof extractSeal;
 
 const [ref, keyList, roundsArg] = process.argv.slice(2);
-if (!ref) {
-  console.error('usage: node --import tsx bench/extract-compare.ts <commit> [keys] [rounds]');
+const rounds = Number(roundsArg ?? 20);
+if (!ref || !Number.isInteger(rounds) || rounds < 1) {
+  console.error('usage: node --import tsx bench/extract-compare.ts <commit> [keys] [rounds >= 1]');
   process.exit(2);
 }
 const keys = (keyList ?? '0-auto-0,0-1-0,0-auto-2,2-12-0').split(',');
-const rounds = Number(roundsArg ?? 20);
 
 const dir = mkdtempSync(join(tmpdir(), 'extract-compare-'));
 try {

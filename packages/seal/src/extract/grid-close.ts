@@ -23,19 +23,20 @@ export function closeGrid(
   pad: Float32Array,
 ): void {
   // Rows, then columns: the square window is separable.
-  windowMax7(grid, line, gw, gh, 1, gw, pad);
-  windowMax7(line, tmp, gh, gw, gw, 1, pad);
-  windowMin7(tmp, line, gw, gh, 1, gw, pad);
-  windowMin7(line, grid, gh, gw, gw, 1, pad);
+  windowExtreme7(grid, line, gw, gh, 1, gw, pad, 1);
+  windowExtreme7(line, tmp, gh, gw, gw, 1, pad, 1);
+  windowExtreme7(tmp, line, gw, gh, 1, gw, pad, -1);
+  windowExtreme7(line, grid, gh, gw, gw, 1, pad, -1);
 }
 
 /**
- * Max over a window of 7 along `count` lines of `len` values (a value's neighbour is `step`
- * away, a line's start `stride` away), clipped at the lines' ends (values are positive: 0 past
- * them changes no max). Three steps per value instead of seven comparisons: maxima of pairs,
- * of pairs of pairs (4), and of two overlapping fours.
+ * Max (sign 1) or min (sign -1) over a window of 7 along `count` lines of `len` values (a
+ * value's neighbour is `step` away, a line's start `stride` away), clipped at the lines' ends.
+ * The min is the max of the values negated, negated back (exact for floats). Three steps per
+ * value instead of seven comparisons: maxima of pairs, of pairs of pairs (4), and of two
+ * overlapping fours.
  */
-function windowMax7(
+function windowExtreme7(
   src: Float32Array,
   dst: Float32Array,
   len: number,
@@ -43,14 +44,15 @@ function windowMax7(
   step: number,
   stride: number,
   p: Float32Array,
+  sign: 1 | -1,
 ): void {
   const n = len + 2 * REACH;
   for (let k = 0; k < count; k++) {
     const base = k * stride;
-    // p[j] is the value at j - 3 (0 outside the line).
+    // p[j] is the (signed) value at j - 3; past the line's ends, below any signed byte value.
     for (let j = 0; j < n; j++) {
       const x = j - REACH;
-      p[j] = x >= 0 && x < len ? (src[base + x * step] as number) : 0;
+      p[j] = x >= 0 && x < len ? sign * (src[base + x * step] as number) : -1e9;
     }
     // In place, forwards: p[j] reads only entries not yet overwritten.
     for (let j = 0; j + 1 < n; j++) {
@@ -66,42 +68,7 @@ function windowMax7(
     for (let x = 0; x < len; x++) {
       const a = p[x] as number;
       const b = p[x + 3] as number;
-      dst[base + x * step] = a > b ? a : b;
-    }
-  }
-}
-
-/** windowMax7's twin for the min (1e9 past the ends, above any byte value). */
-function windowMin7(
-  src: Float32Array,
-  dst: Float32Array,
-  len: number,
-  count: number,
-  step: number,
-  stride: number,
-  p: Float32Array,
-): void {
-  const n = len + 2 * REACH;
-  for (let k = 0; k < count; k++) {
-    const base = k * stride;
-    for (let j = 0; j < n; j++) {
-      const x = j - REACH;
-      p[j] = x >= 0 && x < len ? (src[base + x * step] as number) : 1e9;
-    }
-    for (let j = 0; j + 1 < n; j++) {
-      const a = p[j] as number;
-      const b = p[j + 1] as number;
-      p[j] = a < b ? a : b;
-    }
-    for (let j = 0; j + 3 < n; j++) {
-      const a = p[j] as number;
-      const b = p[j + 2] as number;
-      p[j] = a < b ? a : b;
-    }
-    for (let x = 0; x < len; x++) {
-      const a = p[x] as number;
-      const b = p[x + 3] as number;
-      dst[base + x * step] = a < b ? a : b;
+      dst[base + x * step] = sign * (a > b ? a : b);
     }
   }
 }
