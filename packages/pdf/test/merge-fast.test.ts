@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { fflateZlib } from '../src/inflate';
 import { type MergeInput, mergeOnEngine, mergePdfs } from '../src/merge';
 import { fastMerge, fastMergeOrWhy } from '../src/merge-fast';
-import { pdfWithBookmarks } from './helpers/outline-pdf';
+import { addOutline, pdfWithBookmarks } from './helpers/outline-pdf';
 import { qpdfCheck, renderPage, tempFile } from './helpers/raster';
 import { buildPdf } from './helpers/raw-pdf';
 
@@ -90,67 +90,35 @@ async function plainPdf(label: string, pages: number, items: readonly Item[]): P
     page.drawRectangle({ x: 10, y: 10, width: 20, height: 20, color: rgb(0, 0, 0) });
     refs.push(page.ref);
   }
-  const { registry } = pdf.context;
   const gone = pdf.register(PdfDict.of({ Type: PdfName.of('Page') }));
-  const build = (list: readonly Item[], parent: PdfRef) => {
-    const mine = list.map(() => registry.allocateRef());
-    let count = 0;
-    list.forEach((item, i) => {
-      const d = PdfDict.of({ Title: PdfString.fromString(item.title), Parent: parent });
-      const { to } = item;
-      if (typeof to === 'number') d.set('Dest', PdfArray.of(refs[to] as PdfRef, PdfName.of('Fit')));
-      else if (to === 'web') {
-        d.set(
-          'A',
-          PdfDict.of({ S: PdfName.of('URI'), URI: PdfString.fromString('https://example.com/') }),
-        );
-      } else if (to === 'gone') d.set('Dest', PdfArray.of(gone, PdfName.of('Fit')));
-      else if ('byNumber' in to) {
-        d.set(
-          'Dest',
-          PdfArray.of(
-            PdfNumber.of(to.byNumber),
-            PdfName.of('XYZ'),
-            PdfNumber.of(0),
-            PdfNumber.of(400),
-            PdfNumber.of(0),
-          ),
-        );
-      } else {
-        const action = PdfDict.of({
-          S: PdfName.of('GoTo'),
-          D: PdfArray.of(refs[to.goTo] as PdfRef, PdfName.of('Fit')),
-        });
-        d.set('A', pdf.register(action));
-      }
-      if (i > 0) d.set('Prev', mine[i - 1] as PdfRef);
-      if (i < mine.length - 1) d.set('Next', mine[i + 1] as PdfRef);
-      count++;
-      if (item.kids?.length) {
-        const k = build(item.kids, mine[i] as PdfRef);
-        d.set('First', k.first);
-        d.set('Last', k.last);
-        d.set('Count', PdfNumber.of(item.open ? k.count : -k.count));
-        if (item.open) count += k.count;
-      }
-      registry.registerAt(mine[i] as PdfRef, d);
-    });
-    return { first: mine[0] as PdfRef, last: mine[mine.length - 1] as PdfRef, count };
-  };
-  if (items.length > 0) {
-    const root = registry.allocateRef();
-    const top = build(items, root);
-    registry.registerAt(
-      root,
-      PdfDict.of({
-        Type: PdfName.of('Outlines'),
-        First: top.first,
-        Last: top.last,
-        Count: PdfNumber.of(top.count),
-      }),
-    );
-    pdf.getCatalog().set('Outlines', root);
-  }
+  addOutline(pdf, items, (item, d) => {
+    const { to } = item;
+    if (typeof to === 'number') d.set('Dest', PdfArray.of(refs[to] as PdfRef, PdfName.of('Fit')));
+    else if (to === 'web') {
+      d.set(
+        'A',
+        PdfDict.of({ S: PdfName.of('URI'), URI: PdfString.fromString('https://example.com/') }),
+      );
+    } else if (to === 'gone') d.set('Dest', PdfArray.of(gone, PdfName.of('Fit')));
+    else if ('byNumber' in to) {
+      d.set(
+        'Dest',
+        PdfArray.of(
+          PdfNumber.of(to.byNumber),
+          PdfName.of('XYZ'),
+          PdfNumber.of(0),
+          PdfNumber.of(400),
+          PdfNumber.of(0),
+        ),
+      );
+    } else {
+      const action = PdfDict.of({
+        S: PdfName.of('GoTo'),
+        D: PdfArray.of(refs[to.goTo] as PdfRef, PdfName.of('Fit')),
+      });
+      d.set('A', pdf.register(action));
+    }
+  });
   return pdf;
 }
 

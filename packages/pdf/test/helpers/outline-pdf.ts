@@ -34,7 +34,6 @@ export async function pdfWithBookmarks(
     page.drawRectangle({ x: 10, y: 10, width: 20, height: 20, color: rgb(0, 0, 0) });
     return page;
   });
-  const { registry } = pdf.context;
   const dest = (i: number) => PdfArray.of(pages[i]?.ref as PdfRef, PdfName.of('Fit'));
   const last = pages.length - 1;
   const catalog = pdf.getCatalog();
@@ -44,46 +43,9 @@ export async function pdfWithBookmarks(
       Dests: PdfDict.of({ Names: PdfArray.of(PdfString.fromString('last'), dest(last)) }),
     }),
   );
-  const root = registry.allocateRef();
-  const build = (
-    items: readonly Bookmark[],
-    parent: PdfRef,
-  ): { first: PdfRef; last: PdfRef; count: number } => {
-    const refs = items.map(() => registry.allocateRef());
-    let count = 0;
-    items.forEach((b, i) => {
-      const d = PdfDict.of({
-        Title: PdfString.fromString(b.title),
-        Parent: parent,
-        Dest: typeof b.to === 'number' ? dest(b.to) : PdfString.fromString(b.to),
-      });
-      if (i > 0) d.set('Prev', refs[i - 1] as PdfRef);
-      if (i < refs.length - 1) d.set('Next', refs[i + 1] as PdfRef);
-      count++;
-      if (b.kids?.length) {
-        const k = build(b.kids, refs[i] as PdfRef);
-        d.set('First', k.first);
-        d.set('Last', k.last);
-        d.set('Count', PdfNumber.of(b.open ? k.count : -k.count));
-        if (b.open) count += k.count;
-      }
-      registry.registerAt(refs[i] as PdfRef, d);
-    });
-    return { first: refs[0] as PdfRef, last: refs[refs.length - 1] as PdfRef, count };
-  };
-  if (bookmarks.length) {
-    const top = build(bookmarks, root);
-    registry.registerAt(
-      root,
-      PdfDict.of({
-        Type: PdfName.of('Outlines'),
-        First: top.first,
-        Last: top.last,
-        Count: PdfNumber.of(top.count),
-      }),
-    );
-    catalog.set('Outlines', root);
-  }
+  addOutline(pdf, bookmarks, (b, d) =>
+    d.set('Dest', typeof b.to === 'number' ? dest(b.to) : PdfString.fromString(b.to)),
+  );
   pages[0]?.dict.set(
     'Annots',
     PdfArray.of(
@@ -104,4 +66,59 @@ export function link(to: Record<string, PdfObject>): PdfDict {
     Rect: PdfArray.of(PdfNumber.of(0), PdfNumber.of(0), PdfNumber.of(50), PdfNumber.of(50)),
     ...to,
   });
+}
+
+/** A bookmark as addOutline takes it: its title, whether it is open, and its children. */
+export interface OutlineItem<T> {
+  readonly title: string;
+  readonly open?: boolean;
+  readonly kids?: readonly T[];
+}
+
+/**
+ * The catalog's /Outlines from `items`: each bookmark's dictionary with its title, parent,
+ * neighbours, children and visible count; `to` sets where it goes (a /Dest or an /A).
+ */
+export function addOutline<T extends OutlineItem<T>>(
+  pdf: PDF,
+  items: readonly T[],
+  to: (item: T, dict: PdfDict) => void,
+): void {
+  if (items.length === 0) return;
+  const { registry } = pdf.context;
+  const build = (
+    list: readonly T[],
+    parent: PdfRef,
+  ): { first: PdfRef; last: PdfRef; count: number } => {
+    const refs = list.map(() => registry.allocateRef());
+    let count = 0;
+    list.forEach((item, i) => {
+      const d = PdfDict.of({ Title: PdfString.fromString(item.title), Parent: parent });
+      to(item, d);
+      if (i > 0) d.set('Prev', refs[i - 1] as PdfRef);
+      if (i < refs.length - 1) d.set('Next', refs[i + 1] as PdfRef);
+      count++;
+      if (item.kids?.length) {
+        const k = build(item.kids, refs[i] as PdfRef);
+        d.set('First', k.first);
+        d.set('Last', k.last);
+        d.set('Count', PdfNumber.of(item.open ? k.count : -k.count));
+        if (item.open) count += k.count;
+      }
+      registry.registerAt(refs[i] as PdfRef, d);
+    });
+    return { first: refs[0] as PdfRef, last: refs[refs.length - 1] as PdfRef, count };
+  };
+  const root = registry.allocateRef();
+  const top = build(items, root);
+  registry.registerAt(
+    root,
+    PdfDict.of({
+      Type: PdfName.of('Outlines'),
+      First: top.first,
+      Last: top.last,
+      Count: PdfNumber.of(top.count),
+    }),
+  );
+  pdf.getCatalog().set('Outlines', root);
 }
