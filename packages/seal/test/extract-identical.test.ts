@@ -144,6 +144,26 @@ describe('extractSeal output changes only on purpose', () => {
     }
   });
 
+  // The same bytes when written into a caller's buffer (the server's workers reuse one): one
+  // buffer per crop size, left dirty by the key before and filled with junk at the start.
+  it.each(SYNTH_CLASSES)('%s, into a reused buffer', (cls) => {
+    if (process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
+    const photo = photos.get(cls) as ClassPhoto;
+    for (const c of CROPS) {
+      const rgba = crop(photo, c);
+      const into = new Uint8ClampedArray(c.width * c.height * 4).fill(0xa5);
+      const h = createHash('sha256');
+      for (const key of KEYS) {
+        h.update(key);
+        const out = extractSeal(rgba, c.width, c.height, parseClarityKey(key), into);
+        expect(out).toBe(into);
+        h.update(out);
+      }
+      const id = `${cls} ${c.name}`;
+      expect(short(h), `extractSeal output into a buffer differs for ${id}`).toBe(EXPECTED[id]);
+    }
+  });
+
   it('prints the table when asked', () => {
     if (!process.env.YINZHANG_PRINT_EXTRACT_HASHES) return;
     console.log(

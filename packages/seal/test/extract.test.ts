@@ -387,6 +387,21 @@ describe('extractSeal: bad arguments', () => {
     const plain = Array.from(px) as unknown as Uint8Array;
     expect(() => extractSeal(plain, 4, 4, ok)).toThrow(TypeError);
   });
+
+  it.each([
+    [
+      'a Uint8Array (it would wrap, not clamp)',
+      () => new Uint8Array(64),
+      TypeError,
+      /Uint8ClampedArray/,
+    ],
+    ['the wrong length', () => new Uint8ClampedArray(60), RangeError, /= 64 bytes \(got 60\)/],
+    ['the input itself', () => new Uint8ClampedArray(px.buffer), RangeError, /share memory/],
+  ] as const)('an output buffer that is %s', (_, into, type, message) => {
+    const out = into() as Uint8ClampedArray;
+    expect(() => extractSeal(px, 4, 4, ok, out)).toThrow(type);
+    expect(() => extractSeal(px, 4, 4, ok, out)).toThrow(message);
+  });
 });
 
 describe('clarity ranges and keys', () => {

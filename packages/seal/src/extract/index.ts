@@ -119,18 +119,33 @@ const KEPT_MIN = 1e-6;
 const MIN_UNMIX_ALPHA = 0.25;
 
 /**
- * Extracts the ink from a photo crop. Returns a new RGBA image of the same size, transparent
- * wherever nothing is kept. Throws a RangeError or TypeError on bad arguments.
+ * Extracts the ink from a photo crop. Returns an RGBA image of the same size, transparent
+ * wherever nothing is kept: a new one, or `into` (`width * height * 4` bytes, overwritten whole)
+ * when given, so that a caller extracting many crops can reuse one buffer. Throws a RangeError or
+ * TypeError on bad arguments.
  */
 export function extractSeal(
   rgba: Uint8Array | Uint8ClampedArray,
   width: number,
   height: number,
   options: ExtractOptions,
+  into?: Uint8ClampedArray,
 ): Uint8ClampedArray {
   validateImage(rgba, width, height);
   const { mode, clarity, red } = assertExtractOptions(options);
   const n = width * height;
+  if (into !== undefined) {
+    // Clamped: paint's colour arithmetic relies on the array's rounding and clamping.
+    if (!(into instanceof Uint8ClampedArray)) {
+      throw new TypeError('into must be a Uint8ClampedArray');
+    }
+    if (into.length !== n * 4) {
+      throw new RangeError(`into must hold width*height*4 = ${n * 4} bytes (got ${into.length})`);
+    }
+    if (into.buffer === rgba.buffer) throw new RangeError('into must not share memory with rgba');
+  }
+  // Written only where ink is painted; everything else is transparent.
+  const out = into?.fill(0) ?? new Uint8ClampedArray(n * 4);
   const ws = workspaceFor(n);
   const planes: Planes = {
     r: ws.f32('r'),
@@ -247,8 +262,9 @@ export function extractSeal(
   );
   const kept = mode === 0 ? keepSealShape(found.pieces, width, height, found.kept) : found.kept;
   // A few specks are not a seal: answer "nothing found" rather than a page of noise.
-  if (kept < n * MIN_SEAL_SHARE) return new Uint8ClampedArray(n * 4);
-  return paint(planes, strength, found.pieces, lo, 1 / cut.ramp, maxAlpha, look);
+  if (kept < n * MIN_SEAL_SHARE) return out;
+  paint(out, planes, strength, found.pieces, lo, 1 / cut.ramp, maxAlpha, look);
+  return out;
 }
 
 /**
@@ -268,8 +284,12 @@ const SHADE_FLOOR = 0.62;
 /** Stamped look: share of the ink's own colour mixed into seal red. */
 const OWN_COLOUR = 0.25;
 
-/** Soft alpha (a ramp over the cut's edge, on the pieces kept) and colour, in one pass. */
+/**
+ * Soft alpha (a ramp over the cut's edge, on the pieces kept) and colour, in one pass, into `out`
+ * (transparent throughout before).
+ */
 function paint(
+  out: Uint8ClampedArray,
   planes: Planes,
   strength: Float32Array,
   pieces: Pieces,
@@ -277,16 +297,14 @@ function paint(
   inv: number,
   maxAlpha: number,
   look: Look,
-): Uint8ClampedArray {
-  const n = strength.length;
-  const out = new Uint8ClampedArray(n * 4);
+): void {
   const { r, g, b } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
   // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
   // the runs of candidates (specks.ts) whose piece is kept: every pixel of a run is.
   const box = keptBox(pieces);
-  if (box.y1 < box.y0) return out;
+  if (box.y1 < box.y0) return;
   const { start, lo: runLo, hi: runHi } = pieces.runs;
   for (let c = start[box.y0] as number, c1 = start[box.y1 + 1] as number; c < c1; c++) {
     const first = runLo[c] as number;
@@ -319,5 +337,4 @@ function paint(
       out[p + 3] = Math.max(1, a * maxAlpha * 255);
     }
   }
-  return out;
 }
