@@ -1,7 +1,8 @@
 import { extractSeal, parseClarityKey } from '@yinzhang/seal/extract';
 import sharp from 'sharp';
 import { markId } from '../../apps/server/src/content';
-import { encodeInk, normaliseUpload } from '../../apps/server/src/extract/jobs';
+import { normaliseUpload } from '../../apps/server/src/extract/decode';
+import { encodeInk } from '../../apps/server/src/extract/jobs';
 import { probeUpload } from '../../apps/server/src/extract/probe';
 
 /** One step of a parse, timed alone. */
@@ -44,13 +45,14 @@ export async function parseStepCosts(upload: Buffer, gray: string): Promise<Step
     const header = await probeUpload(upload);
     const crop = await normaliseUpload(upload, header);
     const options = parseClarityKey(gray);
+    // Into one reused buffer, as the extract workers do (jobs.ts).
     const ink = extractSeal(crop.data, crop.width, crop.height, options);
     const png = await encodeInk(ink, crop.width, crop.height);
     return [
       await cost('probe (header, main thread)', () => probeUpload(upload)),
       await cost('decode to RGBA (worker)', () => normaliseUpload(upload, header)),
       await cost(`extractSeal ${gray} (worker)`, () =>
-        extractSeal(crop.data, crop.width, crop.height, options),
+        extractSeal(crop.data, crop.width, crop.height, options, ink),
       ),
       await cost('result PNG (worker)', () => encodeInk(ink, crop.width, crop.height)),
       await cost('mark id: sha256 of the PNG (main thread)', () => markId(png)),

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { extractSeal, parseClarityKey } from '@yinzhang/seal/extract';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { normaliseUpload } from '../../apps/server/src/extract/jobs';
+import { normaliseUpload } from '../../apps/server/src/extract/decode';
 import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
 import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
 import { parseStepCosts } from '../lib/parse-steps';

@@ -436,7 +436,7 @@ describe('POST /v1/stamp/parse', () => {
     // Holds the only worker (which is still starting: hundreds of ms) while the request comes.
     const busy = pool.parse(
       photo,
-      { width: 512, height: 512, metadata: false, plain: true },
+      { type: 'jpeg', width: 512, height: 512, metadata: false, plain: true },
       { mode: 0, clarity: 1, red: 0 },
     );
     const res = await app.inject(parseForm(photo));

@@ -161,7 +161,7 @@ describe('extract pool', () => {
     pools.push(pool);
     const result = await pool.parse(
       await sealPhotoJpeg(),
-      { width: 512, height: 512, metadata: false, plain: true },
+      { type: 'jpeg', width: 512, height: 512, metadata: false, plain: true },
       { mode: 0, clarity: 1, red: 0 },
     );
     expect(result.threadId).not.toBe(mainThreadId);
@@ -183,7 +183,7 @@ describe('extract pool', () => {
     upload.set(jpeg);
     const result = await pool.parse(
       upload,
-      { width: 512, height: 512, metadata: false, plain: true },
+      { type: 'jpeg', width: 512, height: 512, metadata: false, plain: true },
       { mode: 0, clarity: 1, red: 0 },
       { handOver },
     );

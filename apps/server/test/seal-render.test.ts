@@ -10,7 +10,7 @@ import {
 } from '@yinzhang/seal';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { encodeOneColourPng, parseHexColour } from '../src/seal/png';
+import { encodeOneColourPng, encodeRgbaPng, parseHexColour } from '../src/seal/png';
 import { fontFilesFromCss, renderSealPng, renderSealPngWithCanvas } from '../src/seal/render';
 
 const require = createRequire(import.meta.url);
@@ -125,5 +125,36 @@ describe('encodeOneColourPng', () => {
   it('refuses a buffer of the wrong size and a malformed colour', () => {
     expect(() => encodeOneColourPng(new Uint8Array(3), 1, 1, { r: 0, g: 0, b: 0 })).toThrow();
     expect(() => parseHexColour('red')).toThrow();
+  });
+});
+
+describe('encodeRgbaPng', () => {
+  /** Pixels of every kind: transparent runs, and colours with alphas in between. */
+  function pixels(w: number, h: number, seed: number): Uint8Array {
+    const rgba = new Uint8Array(w * h * 4);
+    for (let i = 0; i < w * h; i++) {
+      if ((i * seed) % 7 < 3) continue;
+      rgba.set([(i * 13 + seed) % 256, (i * 7) % 256, (i * seed) % 256, (i % 255) + 1], i * 4);
+    }
+    return rgba;
+  }
+
+  it.each([
+    [1, 1],
+    [16, 9],
+    [512, 512],
+    [37, 300],
+  ])('gives back every pixel at %ix%i, whatever size came before', (w, h) => {
+    // The same scanline buffer serves every call on the thread: sizes in turn, larger and smaller.
+    for (const seed of [3, 5]) {
+      const rgba = pixels(w, h, seed);
+      const img = PNG.sync.read(encodeRgbaPng(rgba, w, h));
+      expect([img.width, img.height]).toEqual([w, h]);
+      expect(Buffer.from(img.data).equals(Buffer.from(rgba))).toBe(true);
+    }
+  });
+
+  it('refuses a buffer of the wrong size', () => {
+    expect(() => encodeRgbaPng(new Uint8Array(15), 2, 2)).toThrow(/does not match/);
   });
 });

@@ -1,9 +1,11 @@
 import { threadId } from 'node:worker_threads';
 import { type ExtractOptions, extractSeal } from '@yinzhang/seal/extract';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import sharp from 'sharp';
+import type { ImageType } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
 import { assertPngDecodes, PngDecodeError } from '../png-check';
-import { encodeOneColourPng, type Rgb } from '../seal/png';
+import { encodeOneColourPng, encodeRgbaPng, type Rgb } from '../seal/png';
+import { ImageError, normaliseUpload, type Rgba, storedHints } from './decode';
 import { releaseBuffers } from './release';
 
 /**
@@ -18,6 +20,7 @@ export type ExtractJob =
       readonly kind: 'parse';
       /** The uploaded file: PNG, JPEG or WebP, already checked by its bytes and header. */
       readonly image: Uint8Array;
+      readonly type: ImageType;
       /** Its size as its header declares (probe.ts), before any EXIF rotation. */
       readonly width: number;
       readonly height: number;
@@ -66,115 +69,8 @@ export interface CheckResult {
 
 export type ExtractJobResult = ParseResult | GrayResult | CheckResult;
 
-/** Why an image was refused; the route turns the code into a status. */
-export type ImageErrorCode = 'UNDECODABLE_IMAGE' | 'IMAGE_TOO_MANY_PIXELS' | 'UNDECODABLE_PNG';
-
-export class ImageError extends Error {
-  override readonly name = 'ImageError';
-  constructor(
-    readonly code: ImageErrorCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-/**
- * Untrusted input: refuse more pixels than the limit (sharp checks the header before decoding),
- * and fail on decoder errors and truncation, but not on mere warnings, which real camera JPEGs
- * sometimes raise.
- */
-const DECODE_OPTIONS = {
-  limitInputPixels: EXTRACT_LIMITS.imageMaxPixels,
-  failOn: 'error',
-  // Pixels flow through the pipeline a strip at a time instead of being held whole.
-  sequentialRead: true,
-} as const;
-
 /** Stored crops: fast lossless compression; they are read back once per new clarity key. */
 const CROP_PNG_COMPRESSION = 1;
-/**
- * Extraction results in several colours (the stamped look, modes 1 and 2). Measured on the
- * bench's 512x512 crop: level 3 takes 2.3 ms where zlib's default 6 takes 4.0 ms, for outputs
- * 1-3 % larger (mostly transparent images compress well at any level); level 1 is 1.7 ms but
- * 35-45 % larger. Adaptive filtering costs 7-10 ms and saves nothing here.
- */
-const RESULT_PNG_COMPRESSION = 3;
-
-interface Rgba {
-  readonly data: Buffer;
-  readonly width: number;
-  readonly height: number;
-}
-
-function decodeError(err: unknown): ImageError {
-  const detail = err instanceof Error ? (err.message.split('\n')[0] ?? '') : '';
-  if (/pixel limit/i.test(detail)) {
-    return new ImageError(
-      'IMAGE_TOO_MANY_PIXELS',
-      `The image has more than ${EXTRACT_LIMITS.imageMaxPixels} pixels`,
-    );
-  }
-  return new ImageError(
-    'UNDECODABLE_IMAGE',
-    `The image could not be decoded (damaged or truncated)${detail ? `: ${detail}` : ''}`,
-    { cause: err },
-  );
-}
-
-async function toRgba(pipeline: Sharp): Promise<Rgba> {
-  let out: { data: Buffer; info: OutputInfo };
-  try {
-    out = await pipeline.ensureAlpha().raw().toBuffer({
-      resolveWithObject: true,
-    });
-  } catch (err) {
-    throw decodeError(err);
-  }
-  const { data, info } = out;
-  if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
-    throw new Error(`unexpected decoder output: ${info.width}x${info.height}x${info.channels}`);
-  }
-  return { data, width: info.width, height: info.height };
-}
-
-/** What probeUpload read of an upload's header that decides how it is decoded. */
-export interface DecodeHints {
-  readonly width: number;
-  readonly height: number;
-  readonly metadata: boolean;
-  readonly plain: boolean;
-}
-
-/**
- * Whether normaliseUpload's pipeline would leave every pixel of this upload as decoded, so that
- * decoding it alone gives the same crop: no metadata (so no EXIF orientation), a size that needs
- * no scaling, and plain pixels (no alpha to flatten, already 8-bit sRGB without a profile). What
- * the web app sends (a JPEG crop from its canvas) is such an image; skipping the no-op steps
- * saved about a quarter of the decode's CPU (issue 16). A test holds the two paths to the same
- * bytes.
- */
-export function decodesPlain(hints: DecodeHints | undefined): boolean {
-  if (hints === undefined || hints.metadata || !hints.plain) return false;
-  return Math.max(hints.width, hints.height) <= EXTRACT_LIMITS.cropMaxSide;
-}
-
-/**
- * The upload as the crop the extraction works on: EXIF orientation applied, scaled down (never
- * up) to fit cropMaxSide, transparency flattened onto white (paper), 8-bit sRGB RGBA. `hints`
- * (the upload's probed header) let a plain upload skip the steps that would not change it.
- */
-export function normaliseUpload(image: Uint8Array, hints?: DecodeHints): Promise<Rgba> {
-  if (decodesPlain(hints)) return toRgba(sharp(image, DECODE_OPTIONS));
-  const side = EXTRACT_LIMITS.cropMaxSide;
-  return toRgba(
-    sharp(image, { ...DECODE_OPTIONS, autoOrient: true })
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb'),
-  );
-}
 
 export async function encodeCrop(crop: Rgba): Promise<Buffer> {
   // Alpha is all opaque after flattening: three channels are enough.
@@ -224,29 +120,36 @@ export function oneColourOf(rgba: Uint8Array | Uint8ClampedArray): Rgb | undefin
 }
 
 /**
+ * Where this thread's extractions write their pixels, reused from job to job: a parse no longer
+ * leaves a megabyte behind for the collector (issue 16). At most cropMaxSide² pixels, and gone
+ * with the worker when it idles out.
+ */
+let inkPixels = new Uint8ClampedArray(0);
+
+function inkBuffer(pixels: number): Uint8ClampedArray {
+  if (inkPixels.length < pixels * 4) inkPixels = new Uint8ClampedArray(pixels * 4);
+  return inkPixels.subarray(0, pixels * 4);
+}
+
+/**
  * Extracts the seal and encodes it, keeping the crop's size. One-colour results (mode 0, and
  * red=2) use the palette encoder: smaller and faster than a full RGBA PNG, and lossless for them.
  */
-export async function extractToPng(crop: Rgba, options: ExtractOptions): Promise<Buffer> {
+export function extractToPng(crop: Rgba, options: ExtractOptions): Buffer {
   const { width, height } = crop;
-  const ink = extractSeal(crop.data, width, height, options);
-  const png = await encodeInk(ink, width, height);
-  // A megabyte nothing reads any more: freed now rather than at the next collection (release.ts).
-  releaseBuffers(ink);
-  return png;
+  const ink = extractSeal(crop.data, width, height, options, inkBuffer(width * height));
+  return encodeInk(ink, width, height);
 }
 
 /** The PNG of an extraction result (see extractToPng). */
-export async function encodeInk(
+export function encodeInk(
   ink: Uint8Array | Uint8ClampedArray,
   width: number,
   height: number,
-): Promise<Buffer> {
+): Buffer {
   const colour = oneColourOf(ink);
   if (colour !== undefined) return encodeOneColourPng(ink, width, height, colour);
-  return sharp(ink, { raw: { width, height, channels: 4 } })
-    .png({ compressionLevel: RESULT_PNG_COMPRESSION })
-    .toBuffer();
+  return encodeRgbaPng(ink, width, height);
 }
 
 /** Runs one job; called by the worker thread (and directly by unit tests). */
@@ -264,16 +167,28 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
     const crop = await normaliseUpload(job.image, job);
     const { width, height } = crop;
     if (keepsUpload(job.image.length, job)) {
-      const png = await extractToPng(crop, job.options);
+      const png = extractToPng(crop, job.options);
+      // The decoded pixels: freed now rather than at the next collection (release.ts).
+      releaseBuffers(crop.data);
       return { png, crop: job.image, width, height, threadId };
     }
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
-    const [stored, png] = await Promise.all([encodeCrop(crop), extractToPng(crop, job.options)]);
+    const storing = encodeCrop(crop);
+    let png: Buffer;
+    try {
+      png = extractToPng(crop, job.options);
+    } finally {
+      // sharp reads the pixels until its encoding is done; only then may they be freed.
+      await storing.catch(() => undefined);
+    }
+    const stored = await storing;
+    releaseBuffers(crop.data);
     return { png, crop: stored, width, height, threadId };
   }
   // A stored crop has no EXIF, no alpha and fits cropMaxSide, so normalising it changes nothing;
   // a kept upload is normalised exactly as its parse job did.
-  const crop = await normaliseUpload(job.crop);
-  const png = await extractToPng(crop, job.options);
+  const crop = await normaliseUpload(job.crop, await storedHints(job.crop));
+  const png = extractToPng(crop, job.options);
+  releaseBuffers(crop.data);
   return { png, width: crop.width, height: crop.height, threadId };
 }

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import type { ExtractOptions } from '@yinzhang/seal/extract';
 import { EXTRACT_LIMITS } from '../limits';
 import { type PoolStats, WorkerPool } from '../workers/pool';
-import type { DecodeHints, ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
+import type { DecodeHints } from './decode';
+import type { ExtractJob, ExtractJobResult, GrayResult, ParseResult } from './jobs';
 import { movableBuffer } from './transfer';
 
 /**
@@ -59,11 +60,12 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     checkPng: async (png) => {
       await pool.run({ kind: 'check-png', png });
     },
-    parse: (image, { width, height, metadata, plain }, extract, move) => {
+    parse: (image, { type, width, height, metadata, plain }, extract, move) => {
       const buffer = move?.handOver === true ? movableBuffer(image) : undefined;
       const job: ExtractJob = {
         kind: 'parse',
         image,
+        type,
         width,
         height,
         metadata,

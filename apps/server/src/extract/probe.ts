@@ -54,14 +54,25 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
       cause: err,
     });
   }
-  const { width, height } = meta;
-  if (meta.format !== type || !(width > 0 && height > 0)) {
+  const header = headerOf(type, meta);
+  if (header === undefined) {
     throw new HttpError(422, 'UNDECODABLE_IMAGE', `The ${type} image could not be read`);
   }
   // Channels as decoded (a palette expands to RGB or RGBA); 16-bit samples take 2 bytes.
   const channels = meta.channels ?? 4;
   const sampleBytes = meta.depth === 'ushort' || meta.depth === 'short' ? 2 : 1;
-  assertWithinBudget(width, height, channels * sampleBytes);
+  assertWithinBudget(header.width, header.height, channels * sampleBytes);
+  return header;
+}
+
+/**
+ * What sharp's metadata of an image says about how it decodes (ImageHeader), or undefined when
+ * it is not the type its bytes claim or has no size. The one reading of a header for the route's
+ * probe and for the extract worker's second look at a stored upload (jobs.ts).
+ */
+export function headerOf(type: ImageType, meta: Metadata): ImageHeader | undefined {
+  const { width, height } = meta;
+  if (meta.format !== type || !(width > 0 && height > 0)) return undefined;
   const metadata =
     meta.exif !== undefined ||
     meta.xmp !== undefined ||

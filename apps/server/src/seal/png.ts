@@ -78,6 +78,38 @@ export function encodeAlphaRowsPng(
   ]);
 }
 
+/** Scanlines of the last RGBA image encoded on this thread, reused (a megabyte per 512x512). */
+let rgbaRows = new Uint8Array(0);
+
+/**
+ * Encodes RGBA pixels (`width * height * 4` bytes) as an 8-bit RGBA PNG, every row filter 0.
+ */
+export function encodeRgbaPng(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+): Buffer {
+  if (rgba.length !== width * height * 4) throw new Error('pixel buffer does not match the size');
+  const stride = width * 4;
+  const size = (stride + 1) * height;
+  if (rgbaRows.length < size) rgbaRows = new Uint8Array(size);
+  const raw = rgbaRows.subarray(0, size);
+  for (let y = 0, o = 0; y < height; y++, o += stride + 1) {
+    raw[o] = 0;
+    raw.set(rgba.subarray(y * stride, y * stride + stride), o + 1);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit, RGBA, deflate, adaptive filters, no interlace
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** '#rrggbb' to its channels. */
 export function parseHexColour(hex: string): Rgb {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);

@@ -1,0 +1,170 @@
+import { Transformer } from '@napi-rs/image';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { type ImageType, imageTypeOf } from '../content';
+import { EXTRACT_LIMITS } from '../limits';
+import { headerOf } from './probe';
+
+/**
+ * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
+ * everything that needs a step (orientation, scaling, flattening, colour), and for a plain JPEG,
+ * which is most uploads (the web app sends its crop so), a decoder that runs on the worker's own
+ * thread.
+ */
+
+/** Why an image was refused; the route turns the code into a status. */
+export type ImageErrorCode = 'UNDECODABLE_IMAGE' | 'IMAGE_TOO_MANY_PIXELS' | 'UNDECODABLE_PNG';
+
+export class ImageError extends Error {
+  override readonly name = 'ImageError';
+  constructor(
+    readonly code: ImageErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Untrusted input: refuse more pixels than the limit (sharp checks the header before decoding),
+ * and fail on decoder errors and truncation, but not on mere warnings, which real camera JPEGs
+ * sometimes raise.
+ */
+const DECODE_OPTIONS = {
+  limitInputPixels: EXTRACT_LIMITS.imageMaxPixels,
+  failOn: 'error',
+  // Pixels flow through the pipeline a strip at a time instead of being held whole.
+  sequentialRead: true,
+} as const;
+
+export interface Rgba {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+function decodeError(err: unknown): ImageError {
+  const detail = err instanceof Error ? (err.message.split('\n')[0] ?? '') : '';
+  if (/pixel limit/i.test(detail)) {
+    return new ImageError(
+      'IMAGE_TOO_MANY_PIXELS',
+      `The image has more than ${EXTRACT_LIMITS.imageMaxPixels} pixels`,
+    );
+  }
+  return new ImageError(
+    'UNDECODABLE_IMAGE',
+    `The image could not be decoded (damaged or truncated)${detail ? `: ${detail}` : ''}`,
+    { cause: err },
+  );
+}
+
+async function toRgba(pipeline: Sharp): Promise<Rgba> {
+  let out: { data: Uint8Array; info: OutputInfo };
+  try {
+    // A Uint8Array over memory of V8's own (toBuffer's is the addon's), so that the job can free
+    // it the moment it is done with it (releaseBuffers) instead of leaving a megabyte per request
+    // for the collector.
+    out = await pipeline.ensureAlpha().raw().toUint8Array();
+  } catch (err) {
+    throw decodeError(err);
+  }
+  const { data, info } = out;
+  if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
+    throw new Error(`unexpected decoder output: ${info.width}x${info.height}x${info.channels}`);
+  }
+  return { data, width: info.width, height: info.height };
+}
+
+/** What probeUpload read of an upload's header that decides how it is decoded. */
+export interface DecodeHints {
+  readonly type: ImageType;
+  readonly width: number;
+  readonly height: number;
+  readonly metadata: boolean;
+  readonly plain: boolean;
+}
+
+/**
+ * Whether normaliseUpload's pipeline would leave every pixel of this upload as decoded, so that
+ * decoding it alone gives the same crop: no metadata (so no EXIF orientation), a size that needs
+ * no scaling, and plain pixels (no alpha to flatten, already 8-bit sRGB without a profile). What
+ * the web app sends (a JPEG crop from its canvas) is such an image; skipping the no-op steps
+ * saved about a quarter of the decode's CPU (issue 16). A test holds the two paths to the same
+ * bytes.
+ */
+export function decodesPlain(hints: DecodeHints | undefined): boolean {
+  if (hints === undefined || hints.metadata || !hints.plain) return false;
+  return Math.max(hints.width, hints.height) <= EXTRACT_LIMITS.cropMaxSide;
+}
+
+/** JPEG's end-of-image marker: a file that does not end with it is truncated or carries more. */
+function endsWithEoi(image: Uint8Array): boolean {
+  return image.length >= 4 && image[image.length - 2] === 0xff && image[image.length - 1] === 0xd9;
+}
+
+/**
+ * A plain JPEG (decodesPlain) decoded on this thread by @napi-rs/image, or undefined to leave it
+ * to sharp. Why: sharp's decode of the bench's 512x512 crop cost ~2.7 ms of CPU, over half of it
+ * marshalling options and handing the work between libuv's and libvips' threads and back; this
+ * decoder runs in the worker's own thread in ~1.4 ms (issue 16). Its pixels are not
+ * libjpeg-turbo's to the bit (JPEG allows each decoder its own rounding; the test bounds the
+ * difference), which is why the pixels a pid's extractions see come from this decoder for the
+ * parse and for every later clarity key alike (runExtractJob).
+ * sharp stays the judge of a damaged file: a file that does not end where JPEG ends (truncated,
+ * or with data after it), one this decoder refuses, or an answer of an unexpected size goes to
+ * sharp, which refuses what it cannot read (422) as before.
+ */
+function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefined {
+  if (!endsWithEoi(image)) return undefined;
+  let rgb: Buffer;
+  try {
+    rgb = new Transformer(image).rawPixelsSync();
+  } catch {
+    return undefined;
+  }
+  const { width, height } = hints;
+  const n = width * height;
+  if (rgb.length !== n * 3) return undefined;
+  const data = new Uint8Array(n * 4);
+  for (let i = 0, p = 0, q = 0; i < n; i++, p += 3, q += 4) {
+    data[q] = rgb[p] as number;
+    data[q + 1] = rgb[p + 1] as number;
+    data[q + 2] = rgb[p + 2] as number;
+    data[q + 3] = 255;
+  }
+  return { data, width, height };
+}
+
+/**
+ * How a stored upload decodes, read again from its header: a kept JPEG must decode as its parse
+ * did (decodePlainJpeg). Every other stored image (a kept PNG or WebP upload, or a crop this
+ * server encoded as PNG) decodes to the same bytes through sharp's plain and full paths
+ * (decode-plain.test.ts), so it needs no second look.
+ */
+export async function storedHints(stored: Uint8Array): Promise<DecodeHints | undefined> {
+  if (imageTypeOf(stored) !== 'jpeg') return undefined;
+  try {
+    return headerOf('jpeg', await sharp(stored).metadata());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The upload as the crop the extraction works on: EXIF orientation applied, scaled down (never
+ * up) to fit cropMaxSide, transparency flattened onto white (paper), 8-bit sRGB RGBA. `hints`
+ * (the upload's probed header) let a plain upload skip the steps that would not change it.
+ */
+export async function normaliseUpload(image: Uint8Array, hints?: DecodeHints): Promise<Rgba> {
+  if (hints !== undefined && decodesPlain(hints)) {
+    const crop = hints.type === 'jpeg' ? decodePlainJpeg(image, hints) : undefined;
+    return crop ?? toRgba(sharp(image, DECODE_OPTIONS));
+  }
+  const side = EXTRACT_LIMITS.cropMaxSide;
+  return toRgba(
+    sharp(image, { ...DECODE_OPTIONS, autoOrient: true })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb'),
+  );
+}
