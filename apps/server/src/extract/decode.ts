@@ -3,6 +3,7 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ImageType, imageTypeOf } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
 import { headerOf } from './probe';
+import { releaseBuffers } from './release';
 
 /**
  * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
@@ -97,6 +98,21 @@ export function decodesPlain(hints: DecodeHints | undefined): boolean {
   return Math.max(hints.width, hints.height) <= EXTRACT_LIMITS.cropMaxSide;
 }
 
+/**
+ * Where this thread's plain JPEGs are decoded to, reused from job to job (at most cropMaxSide²
+ * pixels): a fresh megabyte per request cost page faults and collections (issue 16). A crop over
+ * it is valid until the next decode on this thread; doneWithCrop never frees it.
+ */
+let cropPixels = new Uint8Array(0);
+
+/**
+ * Frees a crop's pixels now, rather than at the next collection (release.ts), unless they are
+ * this thread's reused buffer. The crop must not be used again.
+ */
+export function doneWithCrop(crop: Rgba): void {
+  if (crop.data.buffer !== cropPixels.buffer) releaseBuffers(crop.data);
+}
+
 /** JPEG's end-of-image marker: a file that does not end with it is truncated or carries more. */
 function endsWithEoi(image: Uint8Array): boolean {
   return image.length >= 4 && image[image.length - 2] === 0xff && image[image.length - 1] === 0xd9;
@@ -125,7 +141,8 @@ function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefine
   const { width, height } = hints;
   const n = width * height;
   if (rgb.length !== n * 3) return undefined;
-  const data = new Uint8Array(n * 4);
+  if (cropPixels.length < n * 4) cropPixels = new Uint8Array(n * 4);
+  const data = cropPixels.subarray(0, n * 4);
   for (let i = 0, p = 0, q = 0; i < n; i++, p += 3, q += 4) {
     data[q] = rgb[p] as number;
     data[q + 1] = rgb[p + 1] as number;

@@ -5,8 +5,7 @@ import type { ImageType } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
 import { assertPngDecodes, PngDecodeError } from '../png-check';
 import { encodeOneColourPng, encodeRgbaPng, type Rgb } from '../seal/png';
-import { ImageError, normaliseUpload, type Rgba, storedHints } from './decode';
-import { releaseBuffers } from './release';
+import { doneWithCrop, ImageError, normaliseUpload, type Rgba, storedHints } from './decode';
 
 /**
  * The pixel work of seal extraction, run inside the extract worker threads (extract-worker.ts):
@@ -169,7 +168,7 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
     if (keepsUpload(job.image.length, job)) {
       const png = extractToPng(crop, job.options);
       // The decoded pixels: freed now rather than at the next collection (release.ts).
-      releaseBuffers(crop.data);
+      doneWithCrop(crop);
       return { png, crop: job.image, width, height, threadId };
     }
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
@@ -182,13 +181,13 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
       await storing.catch(() => undefined);
     }
     const stored = await storing;
-    releaseBuffers(crop.data);
+    doneWithCrop(crop);
     return { png, crop: stored, width, height, threadId };
   }
   // A stored crop has no EXIF, no alpha and fits cropMaxSide, so normalising it changes nothing;
   // a kept upload is normalised exactly as its parse job did.
   const crop = await normaliseUpload(job.crop, await storedHints(job.crop));
   const png = extractToPng(crop, job.options);
-  releaseBuffers(crop.data);
+  doneWithCrop(crop);
   return { png, width: crop.width, height: crop.height, threadId };
 }
