@@ -32,6 +32,8 @@ export function rowMax7(
   out: Int32Array,
   at: number,
 ): void {
+  // Read once: an exported binding is read through its module cell at every use in a loop.
+  const maxOf = maxBits;
   const xa = Math.max(0, lo - 3);
   const xb = Math.min(width, hi + 3);
   if (xa >= xb) return;
@@ -42,17 +44,17 @@ export function rowMax7(
   const p1 = pixelOr0(src, row, width, xa + 1);
   // At column x: last = p(x + 2), q0 = q(x), q1 = q(x + 1), a0..a2 = a(x) .. a(x + 2).
   let last = pixelOr0(src, row, width, xa + 2);
-  let q0 = maxBits(p0, p1);
-  let q1 = maxBits(p1, last);
-  let a0 = maxBits(maxBits(pm3, pm2), maxBits(pm1, p0));
-  let a1 = maxBits(maxBits(pm2, pm1), q0);
-  let a2 = maxBits(maxBits(pm1, p0), q1);
+  let q0 = maxOf(p0, p1);
+  let q1 = maxOf(p1, last);
+  let a0 = maxOf(maxOf(pm3, pm2), maxOf(pm1, p0));
+  let a1 = maxOf(maxOf(pm2, pm1), q0);
+  let a2 = maxOf(maxOf(pm1, p0), q1);
   for (let x = xa; x < xb; x++) {
     const j = x + 3;
     const next = j < width ? (src[row + j] as number) : 0;
-    const q2 = maxBits(last, next);
-    const a3 = maxBits(q0, q2);
-    out[at + x] = maxBits(a0, a3);
+    const q2 = maxOf(last, next);
+    const a3 = maxOf(q0, q2);
+    out[at + x] = maxOf(a0, a3);
     last = next;
     q0 = q1;
     q1 = q2;
