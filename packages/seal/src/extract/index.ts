@@ -148,9 +148,7 @@ export function extractSeal(
   const out = into?.fill(0) ?? new Uint8ClampedArray(n * 4);
   const ws = workspaceFor(n);
   const planes: Planes = {
-    r: ws.f32('r'),
-    g: ws.f32('g'),
-    b: ws.f32('b'),
+    rgb: ws.f32('rgb', 3 * n),
     active: activeFor(gridFor(width, height), height, (name, length) => ws.i32(name, length)),
   };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
@@ -298,7 +296,7 @@ function paint(
   maxAlpha: number,
   look: Look,
 ): void {
-  const { r, g, b } = planes;
+  const { rgb } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
   // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
@@ -319,9 +317,10 @@ function paint(
       } else {
         // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
         const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-        const or = 255 - (1 - (r[i] as number)) * k;
-        const og = 255 - (1 - (g[i] as number)) * k;
-        const ob = 255 - (1 - (b[i] as number)) * k;
+        const c = 3 * i;
+        const or = 255 - (1 - (rgb[c] as number)) * k;
+        const og = 255 - (1 - (rgb[c + 1] as number)) * k;
+        const ob = 255 - (1 - (rgb[c + 2] as number)) * k;
         if (look === 'own') {
           out[p] = or;
           out[p + 1] = og;

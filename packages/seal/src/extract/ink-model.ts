@@ -41,7 +41,7 @@ const VOTE_CHROMA = 0.07;
  * count as ink, and black print (no chroma) and blue pens (another hue) still do not.
  */
 export function learnInk(n: Planes, width: number): InkModel {
-  const { r, g, b } = n;
+  const { rgb } = n;
   const hist = new Float32Array(HUE_BINS);
   const sumR = new Float32Array(HUE_BINS);
   const sumG = new Float32Array(HUE_BINS);
@@ -50,7 +50,7 @@ export function learnInk(n: Planes, width: number): InkModel {
   const ratioSum = new Float32Array(HUE_BINS);
   const satSum = new Float32Array(HUE_BINS);
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
-  const len = r.length;
+  const len = rgb.length / 3;
   const { start, lo: runLo, hi: runHi } = n.active;
   // Every third pixel of every other row votes (plenty for a histogram of 36 bins), where
   // anything can be (active.ts).
@@ -58,9 +58,9 @@ export function learnInk(n: Planes, width: number): InkModel {
     for (let s = start[py] as number, s1 = start[py + 1] as number; s < s1; s++) {
       const end = row + (runHi[s] as number);
       for (let i = row + (runLo[s] as number); i < end; i += 3) {
-        const rv = r[i] as number;
-        const gv = g[i] as number;
-        const bv = b[i] as number;
+        const rv = rgb[3 * i] as number;
+        const gv = rgb[3 * i + 1] as number;
+        const bv = rgb[3 * i + 2] as number;
         const m = (rv + gv + bv) / 3;
         if (1 - m < VOTE_DARK) continue;
         const x = (2 * rv - gv - bv) * 0.4082;

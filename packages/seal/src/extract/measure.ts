@@ -69,7 +69,7 @@ export function measureRedRow(
   print: Uint8Array,
   printOr: Uint8Array,
 ): number {
-  const { r, g, b } = n;
+  const { rgb } = n;
   const { dark, tint, darkMean, tintMean } = o;
   // Numbers as doubles and integers once, here: V8 hoists no conversion out of a loop, and
   // would otherwise check and convert each of them (an object's field, a parameter, an
@@ -96,9 +96,9 @@ export function measureRedRow(
   // values crowded out the registers.
   let candidates = 0;
   for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
     // positive(), written out (a call through the module's export is checked at every pixel).
     const dv = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
     const tv = (rv * ur + gv * ug + bv * ub) * scale;
@@ -124,9 +124,9 @@ export function measureRedRow(
   for (let i = row, j = at; j <= last; i++, j++) {
     const d = dark[j] as number;
     if (!(d > coreDark && (tint[j] as number) < coreTint * d)) continue;
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     if (hi < 1 - grey * d && hi < bright) {
       // Both planes come zeroed (print per image, printOr per row): only print is written,
@@ -149,16 +149,16 @@ export function measureColourRow(
   o: RowOut,
   at: number,
 ): void {
-  const { r, g, b } = n;
+  const { rgb } = n;
   const { dark, tint, darkMean, tintMean } = o;
   let d2 = 0;
   let d1 = 0;
   let t2 = 0;
   let t1 = 0;
   for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
     const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;

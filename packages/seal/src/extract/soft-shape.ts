@@ -28,9 +28,9 @@ const BINS = 256;
 
 const luma = (planes: Planes, i: number): number =>
   1 -
-  (0.299 * (planes.r[i] as number) +
-    0.587 * (planes.g[i] as number) +
-    0.114 * (planes.b[i] as number));
+  (0.299 * (planes.rgb[3 * i] as number) +
+    0.587 * (planes.rgb[3 * i + 1] as number) +
+    0.114 * (planes.rgb[3 * i + 2] as number));
 
 /** Median darkness of pixels of full strength (every third), or 0 if there are none. */
 function fullDarkness(planes: Planes, strength: Float32Array): number {

@@ -95,7 +95,7 @@ export function inkStrength(
   inked: Active,
   auto = false,
 ): InkStrength {
-  const { r, g, b, active } = n;
+  const { rgb, active } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n, width) : DEFAULT_INK;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
@@ -190,9 +190,9 @@ export function inkStrength(
         const cap = ta * colourCap;
         // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
         // it can matter; rounded like the float plane it was once kept in.
-        const rv = r[i] as number;
-        const gv = g[i] as number;
-        const bv = b[i] as number;
+        const rv = rgb[3 * i] as number;
+        const gv = rgb[3 * i + 1] as number;
+        const bv = rgb[3 * i + 2] as number;
         const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
         const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
         const gate = Math.fround(s * s * (3 - 2 * s));
@@ -261,7 +261,7 @@ function measureRow(m: Sweep, y: number): void {
 
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
 export function markStrength(n: Planes, width: number, out: Float32Array): void {
-  const { r, g, b, active } = n;
+  const { rgb, active } = n;
   const { start, lo, hi } = active;
   out.fill(0);
   for (let y = 0; y * width < out.length; y++) {
@@ -271,7 +271,11 @@ export function markStrength(n: Planes, width: number, out: Float32Array): void 
         i < end;
         i++
       ) {
-        out[i] = Math.max(0, 1 - Math.min(r[i] as number, g[i] as number, b[i] as number));
+        const c = 3 * i;
+        out[i] = Math.max(
+          0,
+          1 - Math.min(rgb[c] as number, rgb[c + 1] as number, rgb[c + 2] as number),
+        );
       }
     }
   }
