@@ -272,6 +272,11 @@ export function extractSeal(
  */
 type Look = 'flat' | 'stamped' | 'own';
 
+/** The looks as numbers for paint's loop. */
+const FLAT = 0;
+const OWN = 1;
+const STAMPED = 2;
+
 /** Less kept than this share of the image is no seal (an empty result). */
 const MIN_SEAL_SHARE = 0.002;
 /**
@@ -299,6 +304,12 @@ function paint(
   const { rgb } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
+  // The parameters the loop reads, as doubles and a small integer once, here: V8 hoists no
+  // conversion out of a loop, and would check and convert a parameter at every pixel.
+  const from = lo * 1;
+  const scale = inv * 1;
+  const top = maxAlpha * 1;
+  const kind = look === 'flat' ? FLAT : look === 'own' ? OWN : STAMPED;
   // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
   // the runs of candidates (specks.ts) whose piece is kept: every pixel of a run is.
   const box = keptBox(pieces);
@@ -309,8 +320,8 @@ function paint(
     if (keep[ids[roots[first] as number] as number] === 0) continue;
     for (let i = first, end = runHi[c] as number, p = i * 4; i < end; i++, p += 4) {
       const s = strength[i] as number;
-      let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
-      if (look === 'flat') {
+      let a = Math.min(1, Math.max(KEPT_MIN, (s - from) * scale));
+      if (kind === FLAT) {
         out[p] = RED.r;
         out[p + 1] = RED.g;
         out[p + 2] = RED.b;
@@ -321,7 +332,7 @@ function paint(
         const or = 255 - (1 - (rgb[c] as number)) * k;
         const og = 255 - (1 - (rgb[c + 1] as number)) * k;
         const ob = 255 - (1 - (rgb[c + 2] as number)) * k;
-        if (look === 'own') {
+        if (kind === OWN) {
           out[p] = or;
           out[p + 1] = og;
           out[p + 2] = ob;
@@ -333,7 +344,7 @@ function paint(
           out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
         }
       }
-      out[p + 3] = Math.max(1, a * maxAlpha * 255);
+      out[p + 3] = Math.max(1, a * top * 255);
     }
   }
 }

@@ -52,6 +52,8 @@ export function learnInk(n: Planes, width: number): InkModel {
   // Chroma plane axes: x along (2,-1,-1)/sqrt(6) (red), y along (0,1,-1)/sqrt(2).
   const len = rgb.length / 3;
   const { start, lo: runLo, hi: runHi } = n.active;
+  // Read once: an imported binding is read through its module cell at every use in a loop.
+  const tintScale = TINT_SCALE * 1;
   // Every third pixel of every other row votes (plenty for a histogram of 36 bins), where
   // anything can be (active.ts).
   for (let py = 0, row = 0; row < len; py += 2, row += 2 * width) {
@@ -79,7 +81,7 @@ export function learnInk(n: Planes, width: number): InkModel {
         const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;
         if (hi > 0) satSum[k] = (satSum[k] as number) + (1 - lo / hi) * c;
         const dark = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
-        if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * TINT_SCALE) / dark) * c;
+        if (dark > 0) ratioSum[k] = (ratioSum[k] as number) + ((c * tintScale) / dark) * c;
       }
     }
   }
