@@ -310,6 +310,10 @@ function paint(
   const scale = inv * 1;
   const top = maxAlpha * 1;
   const kind = look === 'flat' ? FLAT : look === 'own' ? OWN : STAMPED;
+  // Seal red's share of the stamped colour, the same products as written out per pixel.
+  const baseR = RED.r * mix;
+  const baseG = RED.g * mix;
+  const baseB = RED.b * mix;
   // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
   // the runs of candidates (specks.ts) whose piece is kept: every pixel of a run is.
   const box = keptBox(pieces);
@@ -320,14 +324,17 @@ function paint(
     if (keep[ids[roots[first] as number] as number] === 0) continue;
     for (let i = first, end = runHi[c] as number, p = i * 4; i < end; i++, p += 4) {
       const s = strength[i] as number;
-      let a = Math.min(1, Math.max(KEPT_MIN, (s - from) * scale));
+      // Comparisons, not Math.min and Math.max, which V8 compiles with NaN and signed-zero
+      // handling: the same values, as nothing here is NaN or 0.
+      const ramp = (s - from) * scale;
+      let a = ramp > KEPT_MIN ? (ramp < 1 ? ramp : 1) : KEPT_MIN;
       if (kind === FLAT) {
         out[p] = RED.r;
         out[p + 1] = RED.g;
         out[p + 2] = RED.b;
       } else {
         // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
-        const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
+        const k = 255 / (a > MIN_UNMIX_ALPHA ? a : MIN_UNMIX_ALPHA);
         const c = 3 * i;
         const or = 255 - (1 - (rgb[c] as number)) * k;
         const og = 255 - (1 - (rgb[c + 1] as number)) * k;
@@ -339,12 +346,13 @@ function paint(
         } else {
           const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
           if (shade < a) a = shade;
-          out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
-          out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
-          out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+          out[p] = baseR + (or < 0 ? 0 : or) * OWN_COLOUR;
+          out[p + 1] = baseG + (og < 0 ? 0 : og) * OWN_COLOUR;
+          out[p + 2] = baseB + (ob < 0 ? 0 : ob) * OWN_COLOUR;
         }
       }
-      out[p + 3] = Math.max(1, a * top * 255);
+      const alpha = a * top * 255;
+      out[p + 3] = alpha > 1 ? alpha : 1;
     }
   }
 }
