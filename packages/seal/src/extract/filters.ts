@@ -1,5 +1,4 @@
 /** Small separable filters on float and 0/1 planes, into caller-owned planes (no allocation). */
-import type { Workspace } from './workspace';
 
 /**
  * Max of two non-negative float32 values given as their bit patterns, without a branch: for
@@ -86,39 +85,5 @@ export function spreadRow(
     if (x + radius < width) count += src[row + x + radius] as number;
     if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
     out[row + x] = count > 0 ? 1 : 0;
-  }
-}
-
-/**
- * `out` = 1 where `src` has a 1 within `radius` pixels (square window): running counts along
- * rows, then along columns.
- */
-export function spreadMask(
-  src: Uint8Array,
-  width: number,
-  height: number,
-  radius: number,
-  out: Uint8Array,
-  ws: Workspace,
-): void {
-  const rows = ws.u8('spreadRows');
-  for (let y = 0; y < height; y++) spreadRow(src, rows, y * width, width, radius);
-  const counts = ws.i32('spreadCounts', width);
-  counts.fill(0);
-  for (let y = 0; y < radius && y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      counts[x] = (counts[x] as number) + (rows[i] as number);
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius < height ? (y + radius) * width : -1;
-    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      let c = counts[x] as number;
-      if (add >= 0) c += rows[add + x] as number;
-      if (drop >= 0) c -= rows[drop + x] as number;
-      counts[x] = c;
-      out[i] = c > 0 ? 1 : 0;
-    }
   }
 }
