@@ -186,7 +186,7 @@ export function extractSeal(
       if (v < (strength[i] as number)) strength[i] = v;
     }
   }
-  if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
+  if (mode === 2 || red === 1) findSpans(strength, width, height, spans, planes.active);
   // The runs the passes below walk: in mode 0 only the runs above 0 the strength sweep found
   // (spans.ts: inkRunsFor; every later stage skips pixels at 0), elsewhere the active runs.
   let walk = mode === 0 ? inked : planes.active;

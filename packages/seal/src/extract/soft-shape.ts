@@ -160,7 +160,7 @@ export function lumaShape(
       }
     }
   }
-  findSpans(strength, width, height, spans);
+  findSpans(strength, width, height, spans, planes.active);
 }
 
 /**
