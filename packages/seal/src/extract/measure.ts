@@ -95,7 +95,11 @@ export function measureRedRow(
   // runs where it holds. The full test in this loop cost more than the loop itself: its live
   // values crowded out the registers.
   let candidates = 0;
-  for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
+  // From the second pixel on, the mean of the window ending there goes to the one before; at the
+  // second pixel that is the row's first, whose mean closeRow then writes over the pixels present
+  // (one counter and one test fewer than waiting for the third pixel).
+  const end = at + width;
+  for (let i = row, j = at; j < end; i++, j++) {
     const rv = rgb[3 * i] as number;
     const gv = rgb[3 * i + 1] as number;
     const bv = rgb[3 * i + 2] as number;
@@ -107,7 +111,7 @@ export function measureRedRow(
     dark[j] = d;
     tint[j] = t;
     candidates |= +(d > coreDark) & +(t < coreTint * d);
-    if (x >= 2) {
+    if (j > at) {
       darkMean[j - 1] = (d2 + d1 + d) * THIRD;
       tintMean[j - 1] = (t2 + t1 + t) * THIRD;
     }
