@@ -81,7 +81,11 @@ function noiseLevel(raw: Float32Array, width: number, height: number, spans: Spa
   return ((bin + 0.5) / scale) * 1.4826 * 1.06;
 }
 
-/** Where row j sits in the peak filter's ring of rows: the slot of zeros past the image. */
+/**
+ * Where row j sits in the peak filter's ring of rows: the slot of zeros past the image. A function
+ * of its own, not a closure in scaleToLocalInk: the variables a closure captures live in a context
+ * object, which the loops there would load and check at every use.
+ */
 function ringSlot(j: number, height: number, width: number, zeros: number): number {
   return j < 0 || j >= height ? zeros : (j % (2 * PEAK_RADIUS + 1)) * width;
 }
@@ -157,8 +161,6 @@ export function scaleToLocalInk(
   // toss), and read back as a float through a one-element view.
   const cell = new Float32Array(1);
   const cellBits = new Int32Array(cell.buffer);
-  // A function of its own rather than a closure: the variables a closure captures live in a
-  // context object, loaded and checked at every use in the loops below.
   for (let y = 0; y < height; y++) {
     const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
     for (; filled <= last; filled++) {
