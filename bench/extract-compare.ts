@@ -1,8 +1,9 @@
 /**
  * extractSeal of another commit against the working tree, call by call in one process, on the
- * `extract` bench section's photos (one 512x512 photo of each synthetic class, seed 1000): first
- * whether their outputs are byte-identical per key, then CPU ms per call (process.cpuUsage),
- * median per key and the ratio. Alternating the two builds call by call (which one goes first
+ * `extract` bench section's photos (one 512x512 photo of each synthetic class, seed 1000) and the
+ * server bench's photo (sealPhotoJpeg at 512x512, decoded by sharp to RGBA): first whether their
+ * outputs are byte-identical per key, then CPU ms per call (process.cpuUsage), median per key and
+ * the ratio, over the synthetic classes, then per photo at the first key. Alternating the two builds call by call (which one goes first
  * alternates too) puts both under the same load, so on a shared machine the ratio holds where
  * the absolute figures drift.
  *
@@ -15,6 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
+import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
 import { extractSeal, parseClarityKey } from '../packages/seal/src/extract';
 import { type ClassPhoto, classPhoto, SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
 
@@ -46,8 +49,22 @@ try {
 }
 
 async function compare(before: Extract, after: Extract): Promise<void> {
-  const photos: ClassPhoto[] = [];
-  for (const cls of SYNTH_CLASSES) photos.push(await classPhoto(cls, 1000));
+  const photos: { name: string; rgba: Uint8Array; width: number; height: number }[] = [];
+  for (const cls of SYNTH_CLASSES) {
+    const p: ClassPhoto = await classPhoto(cls, 1000);
+    photos.push({ name: cls, rgba: p.rgba, width: p.width, height: p.height });
+  }
+  const server = await sharp(await sealPhotoJpeg({ width: 512, height: 512 }))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  photos.push({
+    name: 'server photo',
+    rgba: new Uint8Array(server.data.buffer, server.data.byteOffset, server.data.length),
+    width: server.info.width,
+    height: server.info.height,
+  });
+  const classes = photos.length - 1;
   const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
     a.length === b.length && a.every((v, i) => v === b[i]);
   const cpu = (f: () => unknown): number => {
@@ -58,6 +75,8 @@ async function compare(before: Extract, after: Extract): Promise<void> {
   };
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1] as number;
   const times = keys.map(() => ({ before: [] as number[], after: [] as number[] }));
+  // Per photo, at the first key.
+  const perPhoto = photos.map(() => ({ before: [] as number[], after: [] as number[] }));
   const differ = keys.map(() => 0);
   keys.forEach((key, k) => {
     const o = parseClarityKey(key);
@@ -82,8 +101,17 @@ async function compare(before: Extract, after: Extract): Promise<void> {
       const o = parseClarityKey(key);
       const t = times[k] as { before: number[]; after: number[] };
       photos.forEach((p, i) => {
-        const b = () => t.before.push(cpu(() => before(p.rgba, p.width, p.height, o)));
-        const a = () => t.after.push(cpu(() => after(p.rgba, p.width, p.height, o)));
+        const q = perPhoto[i] as { before: number[]; after: number[] };
+        const b = () => {
+          const ms = cpu(() => before(p.rgba, p.width, p.height, o));
+          if (i < classes) t.before.push(ms);
+          if (k === 0) q.before.push(ms);
+        };
+        const a = () => {
+          const ms = cpu(() => after(p.rgba, p.width, p.height, o));
+          if (i < classes) t.after.push(ms);
+          if (k === 0) q.after.push(ms);
+        };
         if ((r + i) % 2 === 0) {
           b();
           a();
@@ -104,6 +132,16 @@ async function compare(before: Extract, after: Extract): Promise<void> {
     const a = median(t.after);
     console.log(
       `${key.padEnd(9)} | ${b.toFixed(2).padStart(17)} | ${a.toFixed(2).padStart(5)} | ${(b / a).toFixed(2)}x | ${differ[k]} of ${photos.length}`,
+    );
+  });
+  console.log(`\nper photo at ${keys[0]} (the key line above is the ${classes} synthetic classes)`);
+  console.log('photo              | CPU median before | after | ratio');
+  photos.forEach((p, i) => {
+    const q = perPhoto[i] as { before: number[]; after: number[] };
+    const b = median(q.before);
+    const a = median(q.after);
+    console.log(
+      `${p.name.padEnd(18)} | ${b.toFixed(2).padStart(17)} | ${a.toFixed(2).padStart(5)} | ${(b / a).toFixed(2)}x`,
     );
   });
 }

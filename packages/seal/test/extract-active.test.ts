@@ -40,7 +40,7 @@ function activeOf(
 ): { runs: [number, number][][]; active: Active } {
   const ws = new Workspace(size * size);
   const active = activeFor(gridFor(size, size), size, (name, length) => ws.i32(name, length));
-  const planes: Planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b'), active };
+  const planes: Planes = { rgb: ws.f32('rgb', 3 * size * size), active };
   normaliseToPaper(image(size, marks), size, size, planes, redOnly);
   const runs: [number, number][][] = [];
   for (let y = 0; y < size; y++) {

@@ -191,7 +191,7 @@ function softnessOf(scale: number): number {
   }
   const ws = new Workspace(W * W);
   const active = activeFor(gridFor(W, W), W, (name, length) => ws.i32(name, length));
-  const planes = { r: ws.f32('r'), g: ws.f32('g'), b: ws.f32('b'), active };
+  const planes = { rgb: ws.f32('rgb', 3 * W * W), active };
   normaliseToPaper(rgba, W, W, planes);
   const strength = ws.f32('strength');
   const spans = { lo: ws.i32('spanLo', W), hi: ws.i32('spanHi', W) };

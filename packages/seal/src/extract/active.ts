@@ -157,6 +157,11 @@ function keepRed(
   height: number,
   marked: Uint8Array,
 ): void {
+  // The shifts as int32 locals, read once: an imported binding is read through its module cell
+  // and checked at every use in a loop.
+  const rs = R_SHIFT | 0;
+  const gs = G_SHIFT | 0;
+  const bs = B_SHIFT | 0;
   const [rr, rg, rb] = recips as [Float32Array, Float32Array, Float32Array];
   const { cell, gw } = g;
   const half = cell >> 1;
@@ -181,9 +186,9 @@ function keepRed(
       const start = x0 + ((x0 - (qx >> 1) * cell + ((y - cy0) >> 1)) & 1);
       for (let i = y * width + start, end = y * width + x1; i < end; i += 2) {
         const w = words[i] as number;
-        const r = ((w >>> R_SHIFT) & 255) * kr;
-        const gv = ((w >>> G_SHIFT) & 255) * kg;
-        const b = ((w >>> B_SHIFT) & 255) * kb;
+        const r = ((w >>> rs) & 255) * kr;
+        const gv = ((w >>> gs) & 255) * kg;
+        const b = ((w >>> bs) & 255) * kb;
         const lo = gv < b ? gv : b;
         if ((r < paper || lo < paper) && r - lo > ACTIVE_RED) {
           red = 1;

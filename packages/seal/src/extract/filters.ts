@@ -1,5 +1,4 @@
 /** Small separable filters on float and 0/1 planes, into caller-owned planes (no allocation). */
-import type { Workspace } from './workspace';
 
 /**
  * Max of two non-negative float32 values given as their bit patterns, without a branch: for
@@ -32,6 +31,8 @@ export function rowMax7(
   out: Int32Array,
   at: number,
 ): void {
+  // Read once: an exported binding is read through its module cell at every use in a loop.
+  const maxOf = maxBits;
   const xa = Math.max(0, lo - 3);
   const xb = Math.min(width, hi + 3);
   if (xa >= xb) return;
@@ -42,17 +43,17 @@ export function rowMax7(
   const p1 = pixelOr0(src, row, width, xa + 1);
   // At column x: last = p(x + 2), q0 = q(x), q1 = q(x + 1), a0..a2 = a(x) .. a(x + 2).
   let last = pixelOr0(src, row, width, xa + 2);
-  let q0 = maxBits(p0, p1);
-  let q1 = maxBits(p1, last);
-  let a0 = maxBits(maxBits(pm3, pm2), maxBits(pm1, p0));
-  let a1 = maxBits(maxBits(pm2, pm1), q0);
-  let a2 = maxBits(maxBits(pm1, p0), q1);
+  let q0 = maxOf(p0, p1);
+  let q1 = maxOf(p1, last);
+  let a0 = maxOf(maxOf(pm3, pm2), maxOf(pm1, p0));
+  let a1 = maxOf(maxOf(pm2, pm1), q0);
+  let a2 = maxOf(maxOf(pm1, p0), q1);
   for (let x = xa; x < xb; x++) {
     const j = x + 3;
     const next = j < width ? (src[row + j] as number) : 0;
-    const q2 = maxBits(last, next);
-    const a3 = maxBits(q0, q2);
-    out[at + x] = maxBits(a0, a3);
+    const q2 = maxOf(last, next);
+    const a3 = maxOf(q0, q2);
+    out[at + x] = maxOf(a0, a3);
     last = next;
     q0 = q1;
     q1 = q2;
@@ -84,39 +85,5 @@ export function spreadRow(
     if (x + radius < width) count += src[row + x + radius] as number;
     if (x - radius - 1 >= 0) count -= src[row + x - radius - 1] as number;
     out[row + x] = count > 0 ? 1 : 0;
-  }
-}
-
-/**
- * `out` = 1 where `src` has a 1 within `radius` pixels (square window): running counts along
- * rows, then along columns.
- */
-export function spreadMask(
-  src: Uint8Array,
-  width: number,
-  height: number,
-  radius: number,
-  out: Uint8Array,
-  ws: Workspace,
-): void {
-  const rows = ws.u8('spreadRows');
-  for (let y = 0; y < height; y++) spreadRow(src, rows, y * width, width, radius);
-  const counts = ws.i32('spreadCounts', width);
-  counts.fill(0);
-  for (let y = 0; y < radius && y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      counts[x] = (counts[x] as number) + (rows[i] as number);
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius < height ? (y + radius) * width : -1;
-    const drop = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      let c = counts[x] as number;
-      if (add >= 0) c += rows[add + x] as number;
-      if (drop >= 0) c -= rows[drop + x] as number;
-      counts[x] = c;
-      out[i] = c > 0 ? 1 : 0;
-    }
   }
 }

@@ -47,12 +47,14 @@ function windowExtreme7(
   sign: 1 | -1,
 ): void {
   const n = len + 2 * REACH;
+  // A local rather than the parameter, which V8 would check at every value.
+  const sg = sign > 0 ? 1 : -1;
   for (let k = 0; k < count; k++) {
     const base = k * stride;
     // p[j] is the (signed) value at j - 3; past the line's ends, below any signed byte value.
     for (let j = 0; j < n; j++) {
       const x = j - REACH;
-      p[j] = x >= 0 && x < len ? sign * (src[base + x * step] as number) : -1e9;
+      p[j] = x >= 0 && x < len ? sg * (src[base + x * step] as number) : -1e9;
     }
     // In place, forwards: p[j] reads only entries not yet overwritten.
     for (let j = 0; j + 1 < n; j++) {
@@ -68,7 +70,7 @@ function windowExtreme7(
     for (let x = 0; x < len; x++) {
       const a = p[x] as number;
       const b = p[x + 3] as number;
-      dst[base + x * step] = sign * (a > b ? a : b);
+      dst[base + x * step] = sg * (a > b ? a : b);
     }
   }
 }

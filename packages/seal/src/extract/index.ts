@@ -148,9 +148,7 @@ export function extractSeal(
   const out = into?.fill(0) ?? new Uint8ClampedArray(n * 4);
   const ws = workspaceFor(n);
   const planes: Planes = {
-    r: ws.f32('r'),
-    g: ws.f32('g'),
-    b: ws.f32('b'),
+    rgb: ws.f32('rgb', 3 * n),
     active: activeFor(gridFor(width, height), height, (name, length) => ws.i32(name, length)),
   };
   // One element type for the hot loops (a Buffer, a Uint8Array or a clamped array all come in).
@@ -188,7 +186,7 @@ export function extractSeal(
       if (v < (strength[i] as number)) strength[i] = v;
     }
   }
-  if (mode === 2 || red === 1) findSpans(strength, width, height, spans);
+  if (mode === 2 || red === 1) findSpans(strength, width, height, spans, planes.active);
   // The runs the passes below walk: in mode 0 only the runs above 0 the strength sweep found
   // (spans.ts: inkRunsFor; every later stage skips pixels at 0), elsewhere the active runs.
   let walk = mode === 0 ? inked : planes.active;
@@ -274,6 +272,11 @@ export function extractSeal(
  */
 type Look = 'flat' | 'stamped' | 'own';
 
+/** The looks as numbers for paint's loop. */
+const FLAT = 0;
+const OWN = 1;
+const STAMPED = 2;
+
 /** Less kept than this share of the image is no seal (an empty result). */
 const MIN_SEAL_SHARE = 0.002;
 /**
@@ -298,9 +301,19 @@ function paint(
   maxAlpha: number,
   look: Look,
 ): void {
-  const { r, g, b } = planes;
+  const { rgb } = planes;
   const { roots, ids, keep } = pieces;
   const mix = 1 - OWN_COLOUR;
+  // The parameters the loop reads, as doubles and a small integer once, here: V8 hoists no
+  // conversion out of a loop, and would check and convert a parameter at every pixel.
+  const from = lo * 1;
+  const scale = inv * 1;
+  const top = maxAlpha * 1;
+  const kind = look === 'flat' ? FLAT : look === 'own' ? OWN : STAMPED;
+  // Seal red's share of the stamped colour, the same products as written out per pixel.
+  const baseR = RED.r * mix;
+  const baseG = RED.g * mix;
+  const baseB = RED.b * mix;
   // Only the rows of the box around the kept pieces can hold a painted pixel, and in them only
   // the runs of candidates (specks.ts) whose piece is kept: every pixel of a run is.
   const box = keptBox(pieces);
@@ -311,30 +324,35 @@ function paint(
     if (keep[ids[roots[first] as number] as number] === 0) continue;
     for (let i = first, end = runHi[c] as number, p = i * 4; i < end; i++, p += 4) {
       const s = strength[i] as number;
-      let a = Math.min(1, Math.max(KEPT_MIN, (s - lo) * inv));
-      if (look === 'flat') {
+      // Comparisons, not Math.min and Math.max, which V8 compiles with NaN and signed-zero
+      // handling: the same values, as nothing here is NaN or 0.
+      const ramp = (s - from) * scale;
+      let a = ramp > KEPT_MIN ? (ramp < 1 ? ramp : 1) : KEPT_MIN;
+      if (kind === FLAT) {
         out[p] = RED.r;
         out[p + 1] = RED.g;
         out[p + 2] = RED.b;
       } else {
         // Over white, alpha * colour + (1 - alpha) * white reproduces the normalised pixel.
-        const k = 255 / Math.max(a, MIN_UNMIX_ALPHA);
-        const or = 255 - (1 - (r[i] as number)) * k;
-        const og = 255 - (1 - (g[i] as number)) * k;
-        const ob = 255 - (1 - (b[i] as number)) * k;
-        if (look === 'own') {
+        const k = 255 / (a > MIN_UNMIX_ALPHA ? a : MIN_UNMIX_ALPHA);
+        const c = 3 * i;
+        const or = 255 - (1 - (rgb[c] as number)) * k;
+        const og = 255 - (1 - (rgb[c + 1] as number)) * k;
+        const ob = 255 - (1 - (rgb[c + 2] as number)) * k;
+        if (kind === OWN) {
           out[p] = or;
           out[p + 1] = og;
           out[p + 2] = ob;
         } else {
           const shade = SHADE_FLOOR + (1 - SHADE_FLOOR) * (s < 1 ? (s > 0 ? s : 0) : 1);
           if (shade < a) a = shade;
-          out[p] = RED.r * mix + (or < 0 ? 0 : or) * OWN_COLOUR;
-          out[p + 1] = RED.g * mix + (og < 0 ? 0 : og) * OWN_COLOUR;
-          out[p + 2] = RED.b * mix + (ob < 0 ? 0 : ob) * OWN_COLOUR;
+          out[p] = baseR + (or < 0 ? 0 : or) * OWN_COLOUR;
+          out[p + 1] = baseG + (og < 0 ? 0 : og) * OWN_COLOUR;
+          out[p + 2] = baseB + (ob < 0 ? 0 : ob) * OWN_COLOUR;
         }
       }
-      out[p + 3] = Math.max(1, a * maxAlpha * 255);
+      const alpha = a * top * 255;
+      out[p + 3] = alpha > 1 ? alpha : 1;
     }
   }
 }

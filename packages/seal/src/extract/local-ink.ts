@@ -54,6 +54,9 @@ export function inkLevels(
   const hist = new Uint32Array(BINS);
   const cellHists = new Uint32Array(gw * CELL_BINS);
   const { start, lo: runLo, hi: runHi } = inked;
+  // As a double once, here: V8 hoists no conversion out of a loop, and would check and convert
+  // the parameter at every pixel.
+  const inkAbove = noiseFloor * 1;
   let count = 0;
   for (let gy = 0; gy < gh; gy++) {
     const y0 = gy * cell;
@@ -75,7 +78,7 @@ export function inkLevels(
             if (v <= 0) continue;
             const k = base + (v >= 1 ? CELL_BINS - 1 : Math.floor(v * CELL_BINS));
             cellHists[k] = (cellHists[k] as number) + 1;
-            if (v > noiseFloor) {
+            if (v > inkAbove) {
               const kk = v >= 1 ? BINS - 1 : Math.floor(v * BINS);
               hist[kk] = (hist[kk] as number) + 1;
               count++;

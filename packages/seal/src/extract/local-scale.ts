@@ -81,6 +81,15 @@ function noiseLevel(raw: Float32Array, width: number, height: number, spans: Spa
   return ((bin + 0.5) / scale) * 1.4826 * 1.06;
 }
 
+/**
+ * Where row j sits in the peak filter's ring of rows: the slot of zeros past the image. A function
+ * of its own, not a closure in scaleToLocalInk: the variables a closure captures live in a context
+ * object, which the loops there would load and check at every use.
+ */
+function ringSlot(j: number, height: number, width: number, zeros: number): number {
+  return j < 0 || j >= height ? zeros : (j % (2 * PEAK_RADIUS + 1)) * width;
+}
+
 /** Divides a raw measure by the local full-ink estimate, in place. */
 export function scaleToLocalInk(
   raw: Float32Array,
@@ -107,6 +116,9 @@ export function scaleToLocalInk(
   const local = spreadInk(cells, g, floor, full);
   const { x0: x0s, fx: fxs } = columnWeights(g, width);
   const localRow = new Float32Array(g.gw + 1);
+  // Read once: an exported binding is read through its module cell at every use in a loop.
+  const rimStrength = RIM_STRENGTH * 1;
+  const maxOf = maxBits;
   // Strength is 0 outside the runs above 0 (spans.ts: inkRunsFor): only they are walked.
   const { start, lo: runLo, hi: runHi } = inked;
   if (thinFloor >= 1) {
@@ -127,7 +139,7 @@ export function scaleToLocalInk(
           const fx = fxs[x] as number;
           const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
           const scaled = v / (l < floor ? floor : l);
-          raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+          raw[i] = rim !== null && rim[i] === 1 && scaled < rimStrength ? 0 : scaled;
         }
       }
     }
@@ -149,11 +161,10 @@ export function scaleToLocalInk(
   // toss), and read back as a float through a one-element view.
   const cell = new Float32Array(1);
   const cellBits = new Int32Array(cell.buffer);
-  const slot = (j: number): number => (j < 0 || j >= height ? zeros : (j % ringRows) * width);
   for (let y = 0; y < height; y++) {
     const last = y + PEAK_RADIUS >= height ? height - 1 : y + PEAK_RADIUS;
     for (; filled <= last; filled++) {
-      const at = slot(filled);
+      const at = ringSlot(filled, height, width, zeros);
       ringBits.fill(0, at, at + width);
       const spanLo = spans.lo[filled] as number;
       const spanHi = spans.hi[filled] as number;
@@ -171,13 +182,13 @@ export function scaleToLocalInk(
     if (spanLo >= spanHi) continue;
     interpolateRow(g, local, y, localRow);
     // The window's 7 rows (PEAK_RADIUS 3 either side).
-    const o0 = slot(y - 3);
-    const o1 = slot(y - 2);
-    const o2 = slot(y - 1);
-    const o3 = slot(y);
-    const o4 = slot(y + 1);
-    const o5 = slot(y + 2);
-    const o6 = slot(y + 3);
+    const o0 = ringSlot(y - 3, height, width, zeros);
+    const o1 = ringSlot(y - 2, height, width, zeros);
+    const o2 = ringSlot(y - 1, height, width, zeros);
+    const o3 = ringSlot(y, height, width, zeros);
+    const o4 = ringSlot(y + 1, height, width, zeros);
+    const o5 = ringSlot(y + 2, height, width, zeros);
+    const o6 = ringSlot(y + 3, height, width, zeros);
     for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
       const xEnd = Math.min(spanHi, runHi[s] as number);
       let x = Math.max(spanLo, runLo[s] as number);
@@ -187,10 +198,10 @@ export function scaleToLocalInk(
         const x0 = x0s[x] as number;
         const fx = fxs[x] as number;
         const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-        const m01 = maxBits(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
-        const m23 = maxBits(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
-        const m45 = maxBits(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
-        cellBits[0] = maxBits(maxBits(m01, m23), maxBits(m45, ringBits[o6 + x] as number));
+        const m01 = maxOf(ringBits[o0 + x] as number, ringBits[o1 + x] as number);
+        const m23 = maxOf(ringBits[o2 + x] as number, ringBits[o3 + x] as number);
+        const m45 = maxOf(ringBits[o4 + x] as number, ringBits[o5 + x] as number);
+        cellBits[0] = maxOf(maxOf(m01, m23), maxOf(m45, ringBits[o6 + x] as number));
         let p = cell[0] as number;
         // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
         // cut falls near its half height, where the stroke's edge was before the blur.
@@ -199,7 +210,7 @@ export function scaleToLocalInk(
         if (p < floor) p = floor;
         const scaled = v / p;
         // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
-        raw[i] = rim !== null && rim[i] === 1 && scaled < RIM_STRENGTH ? 0 : scaled;
+        raw[i] = rim !== null && rim[i] === 1 && scaled < rimStrength ? 0 : scaled;
       }
     }
   }

@@ -33,6 +33,13 @@ export interface PrintCore {
  */
 export const positive = (v: number): number => (v + Math.abs(v)) * 0.5;
 
+/**
+ * A number as a double, converted where this is called: `x * 1` is x for every number (and -0
+ * stays -0), but V8 then keeps the product in a float register instead of a tagged value that
+ * each use in a loop converts again.
+ */
+export const num = (x: number): number => x * 1;
+
 /** One row's outputs: measures and their 3-wide means, all from index `at` of ring planes. */
 export interface RowOut {
   dark: Float32Array;
@@ -62,38 +69,49 @@ export function measureRedRow(
   print: Uint8Array,
   printOr: Uint8Array,
 ): number {
-  const { r, g, b } = n;
-  const { ur, ug, ub } = ink;
+  const { rgb } = n;
   const { dark, tint, darkMean, tintMean } = o;
-  const { dark: coreDark, tint: coreTint, grey, bright } = core;
+  // Numbers as doubles and integers once, here: V8 hoists no conversion out of a loop, and
+  // would otherwise check and convert each of them (an object's field, a parameter, an
+  // exported constant) at every pixel.
+  const ur = num(ink.ur);
+  const ug = num(ink.ug);
+  const ub = num(ink.ub);
+  const scale = num(TINT_SCALE);
+  const coreDark = num(core.dark);
+  const coreTint = num(core.tint);
+  const grey = num(core.grey);
+  const bright = num(core.bright);
+  row |= 0;
+  width |= 0;
+  at |= 0;
   // The window's two previous values (x - 2, x - 1) of each measure.
   let d2 = 0;
   let d1 = 0;
   let t2 = 0;
   let t1 = 0;
-  let any = 0;
-  const last = at + width - 1;
-  for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
-    const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
-    const t = Math.fround(positive((rv * ur + gv * ug + bv * ub) * TINT_SCALE));
+  // Whether any pixel is dark with little of the ink's colour: print's first test, taken
+  // without a branch (at the edges of ink it is a coin toss) and followed up below, in the rare
+  // runs where it holds. The full test in this loop cost more than the loop itself: its live
+  // values crowded out the registers.
+  let candidates = 0;
+  // From the second pixel on, the mean of the window ending there goes to the one before; at the
+  // second pixel that is the row's first, whose mean closeRow then writes over the pixels present
+  // (one counter and one test fewer than waiting for the third pixel).
+  const end = at + width;
+  for (let i = row, j = at; j < end; i++, j++) {
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
+    // positive(), written out (a call through the module's export is checked at every pixel).
+    const dv = 1 - (0.299 * rv + 0.587 * gv + 0.114 * bv);
+    const tv = (rv * ur + gv * ug + bv * ub) * scale;
+    const d = Math.fround((dv + Math.abs(dv)) * 0.5);
+    const t = Math.fround((tv + Math.abs(tv)) * 0.5);
     dark[j] = d;
     tint[j] = t;
-    if (d > coreDark && t < coreTint * d) {
-      const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
-      if (hi < 1 - grey * d && hi < bright) {
-        // Both planes come zeroed (print per image, printOr per row): only print is written,
-        // and its spread over the pixels present either side.
-        print[i] = 1;
-        any = 1;
-        if (j > at) printOr[j - 1] = 1;
-        printOr[j] = 1;
-        if (j < last) printOr[j + 1] = 1;
-      }
-    }
-    if (x >= 2) {
+    candidates |= +(d > coreDark) & +(t < coreTint * d);
+    if (j > at) {
       darkMean[j - 1] = (d2 + d1 + d) * THIRD;
       tintMean[j - 1] = (t2 + t1 + t) * THIRD;
     }
@@ -103,6 +121,27 @@ export function measureRedRow(
     t1 = t;
   }
   closeRow(o, at, width);
+  if (candidates === 0) return 0;
+  // The same test on the values as stored (float32, as d and t were above), then the bright one.
+  let any = 0;
+  const last = at + width - 1;
+  for (let i = row, j = at; j <= last; i++, j++) {
+    const d = dark[j] as number;
+    if (!(d > coreDark && (tint[j] as number) < coreTint * d)) continue;
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
+    const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
+    if (hi < 1 - grey * d && hi < bright) {
+      // Both planes come zeroed (print per image, printOr per row): only print is written,
+      // and its spread over the pixels present either side.
+      print[i] = 1;
+      any = 1;
+      if (j > at) printOr[j - 1] = 1;
+      printOr[j] = 1;
+      if (j < last) printOr[j + 1] = 1;
+    }
+  }
   return any;
 }
 
@@ -114,16 +153,16 @@ export function measureColourRow(
   o: RowOut,
   at: number,
 ): void {
-  const { r, g, b } = n;
+  const { rgb } = n;
   const { dark, tint, darkMean, tintMean } = o;
   let d2 = 0;
   let d1 = 0;
   let t2 = 0;
   let t1 = 0;
   for (let x = 0, i = row, j = at; x < width; x++, i++, j++) {
-    const rv = r[i] as number;
-    const gv = g[i] as number;
-    const bv = b[i] as number;
+    const rv = rgb[3 * i] as number;
+    const gv = rgb[3 * i + 1] as number;
+    const bv = rgb[3 * i + 2] as number;
     const d = Math.fround(positive(1 - (0.299 * rv + 0.587 * gv + 0.114 * bv)));
     const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
     const lo = rv < gv ? (rv < bv ? rv : bv) : gv < bv ? gv : bv;

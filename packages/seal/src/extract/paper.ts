@@ -15,13 +15,16 @@ import { CLOSING_WINDOW, closeGrid, smoothGrid } from './grid-close';
 import { B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from './pixels';
 
 /**
- * Normalised colour planes: paper is about 1, ink is its transmittance (0..1), per channel. Only
- * the `active` runs (active.ts) are filled: outside them is paper, and nothing reads it.
+ * Normalised colours: paper is about 1, ink is its transmittance (0..1), per channel. Only the
+ * `active` runs (active.ts) are filled: outside them is paper, and nothing reads it.
  */
 export interface Planes {
-  r: Float32Array;
-  g: Float32Array;
-  b: Float32Array;
+  /**
+   * Red, green and blue of pixel i at 3i, 3i + 1 and 3i + 2: one array, not a plane each, as
+   * V8 checks an array's map and reloads its data pointer at every access in a loop (it hoists
+   * nothing out of loops) but not again for the same array within one iteration.
+   */
+  rgb: Float32Array;
   active: Active;
 }
 
@@ -118,6 +121,11 @@ function sampleQuarters(
   xm: number,
   x1: number,
 ): void {
+  // The shifts as int32 locals, read once: an imported binding is read through its module cell
+  // and checked at every use, and V8 hoists no loads out of a loop.
+  const rs = R_SHIFT | 0;
+  const gs = G_SHIFT | 0;
+  const bs = B_SHIFT | 0;
   let lR = 255;
   let lG = 255;
   let lB = 255;
@@ -129,9 +137,9 @@ function sampleQuarters(
     let i = row + x0 + (((y - y0) >> 1) & 1);
     for (const end = row + xm; i < end; i += 2) {
       const w = words[i] as number;
-      const r = (w >>> R_SHIFT) & 255;
-      const g = (w >>> G_SHIFT) & 255;
-      const b = (w >>> B_SHIFT) & 255;
+      const r = (w >>> rs) & 255;
+      const g = (w >>> gs) & 255;
+      const b = (w >>> bs) & 255;
       if (r < lR) lR = r;
       if (g < lG) lG = g;
       if (b < lB) lB = b;
@@ -141,9 +149,9 @@ function sampleQuarters(
     }
     for (const end = row + x1; i < end; i += 2) {
       const w = words[i] as number;
-      const r = (w >>> R_SHIFT) & 255;
-      const g = (w >>> G_SHIFT) & 255;
-      const b = (w >>> B_SHIFT) & 255;
+      const r = (w >>> rs) & 255;
+      const g = (w >>> gs) & 255;
+      const b = (w >>> bs) & 255;
       if (r < rR) rR = r;
       if (g < rG) rG = g;
       if (b < rB) rB = b;
@@ -215,9 +223,7 @@ export function normaliseToPaper(
     pr: rows[0] as Float32Array,
     pg: rows[1] as Float32Array,
     pb: rows[2] as Float32Array,
-    outR: out.r,
-    outG: out.g,
-    outB: out.b,
+    rgb: out.rgb,
   };
   const { start, lo: runLo, hi: runHi } = active;
   for (let y = 0; y < height; y++) {
@@ -248,14 +254,16 @@ interface RunContext {
   pr: Float32Array;
   pg: Float32Array;
   pb: Float32Array;
-  outR: Float32Array;
-  outG: Float32Array;
-  outB: Float32Array;
+  rgb: Float32Array;
 }
 
 /** Columns [xa, xb) of one row, where the paper estimate is one straight piece (`pr`..`pb`: its grid row). */
 function normaliseRun(c: RunContext, row: number, xa: number, xb: number): void {
-  const { words, x0s, fxs, pr, pg, pb, outR, outG, outB } = c;
+  const { words, x0s, fxs, pr, pg, pb, rgb } = c;
+  // Read once (see sampleQuarters).
+  const rs = R_SHIFT | 0;
+  const gs = G_SHIFT | 0;
+  const bs = B_SHIFT | 0;
   const x0 = x0s[xa] as number;
   const r0 = pr[x0] as number;
   const g0 = pg[x0] as number;
@@ -272,15 +280,15 @@ function normaliseRun(c: RunContext, row: number, xa: number, xb: number): void 
   const sr = dr * step;
   const sg = dg * step;
   const sb = db * step;
-  for (let i = row + xa, end = row + xb; i < end; i++) {
+  for (let i = row + xa, end = row + xb, k = 3 * i; i < end; i++, k += 3) {
     const w = words[i] as number;
-    const vr = ((w >>> R_SHIFT) & 255) * wr;
-    const vg = ((w >>> G_SHIFT) & 255) * wg;
-    const vb = ((w >>> B_SHIFT) & 255) * wb;
+    const vr = ((w >>> rs) & 255) * wr;
+    const vg = ((w >>> gs) & 255) * wg;
+    const vb = ((w >>> bs) & 255) * wb;
     // A ternary rather than Math.min: the same value (no NaN here), and cheaper in V8.
-    outR[i] = vr < MAX_NORMALISED ? vr : MAX_NORMALISED;
-    outG[i] = vg < MAX_NORMALISED ? vg : MAX_NORMALISED;
-    outB[i] = vb < MAX_NORMALISED ? vb : MAX_NORMALISED;
+    rgb[k] = vr < MAX_NORMALISED ? vr : MAX_NORMALISED;
+    rgb[k + 1] = vg < MAX_NORMALISED ? vg : MAX_NORMALISED;
+    rgb[k + 2] = vb < MAX_NORMALISED ? vb : MAX_NORMALISED;
     wr += sr;
     wg += sg;
     wb += sb;

@@ -76,9 +76,10 @@ export function clearNearPrint(
 
 /** 1 - darkest / brightest channel: 0 for paper, grey and black, about 0.75 for seal red. */
 function saturation(planes: Planes, i: number): number {
-  const r = planes.r[i] as number;
-  const g = planes.g[i] as number;
-  const b = planes.b[i] as number;
+  const { rgb } = planes;
+  const r = rgb[3 * i] as number;
+  const g = rgb[3 * i + 1] as number;
+  const b = rgb[3 * i + 2] as number;
   const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
   const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
   return hi > 0 ? 1 - lo / hi : 0;

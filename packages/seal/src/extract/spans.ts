@@ -35,14 +35,50 @@ export function inkRunsFor(ws: Workspace, width: number, height: number): Active
   };
 }
 
-/** Fills `spans` from a strength map by scanning each row in from both ends. */
+/**
+ * Fills `spans` from a strength map by scanning each row in from both ends: along the row's runs
+ * of `active` when given (strength is 0 outside them: the first and last pixel above 0 are in
+ * them), else along the whole row.
+ */
 export function findSpans(
   strength: Float32Array,
   width: number,
   height: number,
   spans: Spans,
+  active: Active | null = null,
 ): void {
   const { lo, hi } = spans;
+  if (active !== null) {
+    const { start, lo: runLo, hi: runHi } = active;
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      const s0 = start[y] as number;
+      const s1 = start[y + 1] as number;
+      let a = width;
+      for (let s = s0; s < s1 && a === width; s++) {
+        for (let x = runLo[s] as number, end = runHi[s] as number; x < end; x++) {
+          if ((strength[row + x] as number) > 0) {
+            a = x;
+            break;
+          }
+        }
+      }
+      let b = 0;
+      if (a < width) {
+        for (let s = s1 - 1; s >= s0 && b === 0; s--) {
+          for (let x = (runHi[s] as number) - 1, end = runLo[s] as number; x >= end; x--) {
+            if ((strength[row + x] as number) > 0) {
+              b = x + 1;
+              break;
+            }
+          }
+        }
+      }
+      lo[y] = a;
+      hi[y] = b;
+    }
+    return;
+  }
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let a = 0;

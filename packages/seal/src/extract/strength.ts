@@ -95,7 +95,7 @@ export function inkStrength(
   inked: Active,
   auto = false,
 ): InkStrength {
-  const { r, g, b, active } = n;
+  const { rgb, active } = n;
   const red = colour === 'red';
   const ink = red ? learnInk(n, width) : DEFAULT_INK;
   const brightLo = Math.min(BRIGHT_LO, ink.bright * 0.5);
@@ -128,26 +128,14 @@ export function inkStrength(
   };
   const rowOut: RowOut = { dark, tint, darkMean: darkRows, tintMean: tintRows };
   // Only the row's active runs are measured (active.ts); elsewhere the means and the print are 0
-  // for the rows above and below to read.
+  // for the rows above and below to read. A separate function, not a closure: what a closure
+  // captures lives in a context object, and the loop below would then load and check each such
+  // variable at every pixel.
+  const sweep: Sweep = { n, width, red, ink, core, rowOut, print, printRows, printInRow };
   const { start, lo: runLo, hi: runHi } = active;
-  const measure = (y: number): void => {
-    const at = (y % 3) * width;
-    darkRows.fill(0, at, at + width);
-    tintRows.fill(0, at, at + width);
-    printRows.fill(0, at, at + width);
-    let any = 0;
-    for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
-      const lo = runLo[s] as number;
-      const w = (runHi[s] as number) - lo;
-      const row = y * width + lo;
-      if (red) any |= measureRedRow(n, row, w, ink, core, rowOut, at + lo, print, printRows);
-      else measureColourRow(n, row, w, rowOut, at + lo);
-    }
-    printInRow[y] = any;
-  };
   // No print outside the runs either (rims.ts reads the whole plane).
   if (red) print.fill(0);
-  measure(0);
+  measureRow(sweep, 0);
   // Pixels that are not ink stay at this 0, and no pixel is a rim until found to be one.
   out.fill(0);
   if (red) rim.fill(0);
@@ -164,7 +152,7 @@ export function inkStrength(
   const { start: inkStart, lo: inkLo, hi: inkHi } = inked;
   let runs = 0;
   for (let y = 0; y < height; y++) {
-    if (y + 1 < height) measure(y + 1);
+    if (y + 1 < height) measureRow(sweep, y + 1);
     const rowRuns = runs;
     inkStart[y] = rowRuns;
     // One past the last column above 0 so far: a pixel there extends the run.
@@ -202,9 +190,9 @@ export function inkStrength(
         const cap = ta * colourCap;
         // Coloured ink leaves its brightest channel fairly bright (the gate), taken only here where
         // it can matter; rounded like the float plane it was once kept in.
-        const rv = r[i] as number;
-        const gv = g[i] as number;
-        const bv = b[i] as number;
+        const rv = rgb[3 * i] as number;
+        const gv = rgb[3 * i + 1] as number;
+        const bv = rgb[3 * i + 2] as number;
         const hi = rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv;
         const s = hi <= brightLo ? 0 : hi >= brightHi ? 1 : (hi - brightLo) * gateSpan;
         const gate = Math.fround(s * s * (3 - 2 * s));
@@ -239,9 +227,41 @@ export function inkStrength(
   return { ...judged, ink, printInRow: red ? printInRow : null };
 }
 
+/** What measuring a row needs (inkStrength's sweep). */
+interface Sweep {
+  n: Planes;
+  width: number;
+  red: boolean;
+  ink: InkModel;
+  core: PrintCore;
+  rowOut: RowOut;
+  print: Uint8Array;
+  printRows: Uint8Array;
+  printInRow: Uint8Array;
+}
+
+/** Row y's measures and their horizontal means into ring slot y % 3, along its active runs. */
+function measureRow(m: Sweep, y: number): void {
+  const { n, width, red, ink, core, rowOut, print, printRows } = m;
+  const { start, lo: runLo, hi: runHi } = n.active;
+  const at = (y % 3) * width;
+  rowOut.darkMean.fill(0, at, at + width);
+  rowOut.tintMean.fill(0, at, at + width);
+  printRows.fill(0, at, at + width);
+  let any = 0;
+  for (let s = start[y] as number, s1 = start[y + 1] as number; s < s1; s++) {
+    const lo = runLo[s] as number;
+    const w = (runHi[s] as number) - lo;
+    const row = y * width + lo;
+    if (red) any |= measureRedRow(n, row, w, ink, core, rowOut, at + lo, print, printRows);
+    else measureColourRow(n, row, w, rowOut, at + lo);
+  }
+  m.printInRow[y] = any;
+}
+
 /** Anything but paper: how far the darkest channel is below paper (not rescaled). */
 export function markStrength(n: Planes, width: number, out: Float32Array): void {
-  const { r, g, b, active } = n;
+  const { rgb, active } = n;
   const { start, lo, hi } = active;
   out.fill(0);
   for (let y = 0; y * width < out.length; y++) {
@@ -251,7 +271,11 @@ export function markStrength(n: Planes, width: number, out: Float32Array): void 
         i < end;
         i++
       ) {
-        out[i] = Math.max(0, 1 - Math.min(r[i] as number, g[i] as number, b[i] as number));
+        const c = 3 * i;
+        out[i] = Math.max(
+          0,
+          1 - Math.min(rgb[c] as number, rgb[c + 1] as number, rgb[c + 2] as number),
+        );
       }
     }
   }
