@@ -3,7 +3,6 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ImageType, imageTypeOf } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
 import { headerOf } from './probe';
-import { releaseBuffers } from './release';
 
 /**
  * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
@@ -62,10 +61,7 @@ function decodeError(err: unknown): ImageError {
 async function toRgba(pipeline: Sharp): Promise<Rgba> {
   let out: { data: Uint8Array; info: OutputInfo };
   try {
-    // A Uint8Array over memory of V8's own (toBuffer's is the addon's), so that the job can free
-    // it the moment it is done with it (releaseBuffers) instead of leaving a megabyte per request
-    // for the collector.
-    out = await pipeline.ensureAlpha().raw().toUint8Array();
+    out = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     throw decodeError(err);
   }
@@ -101,17 +97,9 @@ export function decodesPlain(hints: DecodeHints | undefined): boolean {
 /**
  * Where this thread's plain JPEGs are decoded to, reused from job to job (at most cropMaxSide²
  * pixels): a fresh megabyte per request cost page faults and collections (issue 16). A crop over
- * it is valid until the next decode on this thread; doneWithCrop never frees it.
+ * it is valid until the next decode on this thread.
  */
 let cropPixels = new Uint8Array(0);
-
-/**
- * Frees a crop's pixels now, rather than at the next collection (release.ts), unless they are
- * this thread's reused buffer. The crop must not be used again.
- */
-export function doneWithCrop(crop: Rgba): void {
-  if (crop.data.buffer !== cropPixels.buffer) releaseBuffers(crop.data);
-}
 
 /** JPEG's end-of-image marker: a file that does not end with it is truncated or carries more. */
 function endsWithEoi(image: Uint8Array): boolean {

@@ -5,7 +5,7 @@ import type { ImageType } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
 import { assertPngDecodes, PngDecodeError } from '../png-check';
 import { encodeOneColourPng, encodeRgbaPng, type Rgb } from '../seal/png';
-import { doneWithCrop, ImageError, normaliseUpload, type Rgba, storedHints } from './decode';
+import { ImageError, normaliseUpload, type Rgba, storedHints } from './decode';
 
 /**
  * The pixel work of seal extraction, run inside the extract worker threads (extract-worker.ts):
@@ -167,27 +167,24 @@ export async function runExtractJob(job: ExtractJob): Promise<ExtractJobResult> 
     const { width, height } = crop;
     if (keepsUpload(job.image.length, job)) {
       const png = extractToPng(crop, job.options);
-      // The decoded pixels: freed now rather than at the next collection (release.ts).
-      doneWithCrop(crop);
       return { png, crop: job.image, width, height, threadId };
     }
     // The crop's encoding starts first: sharp runs it off this thread while extraction runs here.
+    // sharp reads the pixels until it is done, so the job (and with it the next decode into the
+    // thread's reused buffer, decode.ts) waits for it even when extraction fails.
     const storing = encodeCrop(crop);
     let png: Buffer;
     try {
       png = extractToPng(crop, job.options);
     } finally {
-      // sharp reads the pixels until its encoding is done; only then may they be freed.
       await storing.catch(() => undefined);
     }
     const stored = await storing;
-    doneWithCrop(crop);
     return { png, crop: stored, width, height, threadId };
   }
   // A stored crop has no EXIF, no alpha and fits cropMaxSide, so normalising it changes nothing;
   // a kept upload is normalised exactly as its parse job did.
   const crop = await normaliseUpload(job.crop, await storedHints(job.crop));
   const png = extractToPng(crop, job.options);
-  doneWithCrop(crop);
   return { png, width: crop.width, height: crop.height, threadId };
 }
