@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerHandle } from './types';
 
-const SERVER_ENTRY = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
+/** The server as its start script runs it (tsx registered in its main thread only; see there). */
+const SERVER_ENTRY = fileURLToPath(new URL('../../apps/server/src/start.mjs', import.meta.url));
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 20_000;
 const POLL_MS = 100;
@@ -51,7 +52,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yinzhang-bench-'));
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: path.dirname(SERVER_ENTRY),
     env: {
       ...process.env,

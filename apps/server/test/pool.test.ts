@@ -10,7 +10,6 @@ import {
   WorkerJobError,
   WorkerPool,
   type WorkerPoolOptions,
-  workerExecArgv,
 } from '../src/workers/pool';
 import { sealPhotoJpeg } from './fixtures/images';
 import type { TestJob, TestResult } from './fixtures/test-worker';
@@ -147,32 +146,6 @@ describe('WorkerPool', () => {
     expect(await queued).toBeInstanceOf(PoolClosedError);
     await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(PoolClosedError);
     expect(pool.stats().workers).toBe(0);
-  });
-});
-
-describe('workerExecArgv: the Node options a pool worker starts with', () => {
-  it.each([
-    ['no options', [], []],
-    ['--import tsx is dropped', ['--import', 'tsx'], []],
-    ['--import=tsx is dropped', ['--import=tsx'], []],
-    [
-      'a tsx loader by path is dropped',
-      ['--import', 'file:///x/node_modules/tsx/dist/esm/index.mjs'],
-      [],
-    ],
-    ['--require tsx/cjs is dropped', ['--require', 'tsx/cjs'], []],
-    [
-      'other options stay, in order',
-      ['--enable-source-maps', '--import', 'tsx', '--conditions=dev', '--import', './other.mjs'],
-      ['--enable-source-maps', '--conditions=dev', '--import', './other.mjs'],
-    ],
-    [
-      'a module whose name only contains the letters stays',
-      ['--import', 'tsxlike'],
-      ['--import', 'tsxlike'],
-    ],
-  ])('%s', (_name, given, kept) => {
-    expect(workerExecArgv(given)).toEqual(kept);
   });
 });
 

@@ -120,30 +120,6 @@ const IDLE_TIMEOUT_MS = 4_000;
 
 const TS_WORKER = fileURLToPath(new URL('./ts-worker.mjs', import.meta.url));
 
-/**
- * The process's Node options for a worker, without a tsx loader (`--import tsx`, as
- * `node --import tsx src/server.ts` starts the server): ts-worker.mjs loads the job module
- * through tsx's scoped API itself. Why it matters: a worker that inherits the loader registers
- * it at start, and that detaches an ArrayBuffer in the worker; from then on V8 tests every
- * typed-array access in the thread for detachment, which made extractSeal ~9 % slower
- * (bench/extract-detach.ts). `npm start` registers tsx in its own thread only, so its workers
- * were never affected; now neither way of starting differs.
- */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i] as string;
-    const loader = /^--(?:import|loader|experimental-loader|require)$/.test(arg);
-    if (loader && /\btsx\b/.test(execArgv[i + 1] ?? '')) {
-      i++;
-      continue;
-    }
-    if (/^--(?:import|loader|experimental-loader|require)=.*\btsx\b/.test(arg)) continue;
-    kept.push(arg);
-  }
-  return kept;
-}
-
 export class WorkerPool<Req, Res> {
   readonly #options: WorkerPoolOptions;
   readonly #piscina: Piscina<Req, Reply<Res>>;
@@ -165,7 +141,6 @@ export class WorkerPool<Req, Res> {
     this.#piscina = new Piscina({
       filename: TS_WORKER,
       workerData: { entry: options.entry.href },
-      execArgv: workerExecArgv(process.execArgv),
       name: 'default',
       minThreads: 0,
       maxThreads: options.size,
