@@ -16,10 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
 import { extractSeal, parseClarityKey } from '../packages/seal/src/extract';
-import { type ClassPhoto, classPhoto, SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
+import { extractBenchPhotos } from './lib/extract-photos';
 
 type Extract = typeof extractSeal;
 
@@ -49,21 +47,7 @@ try {
 }
 
 async function compare(before: Extract, after: Extract): Promise<void> {
-  const photos: { name: string; rgba: Uint8Array; width: number; height: number }[] = [];
-  for (const cls of SYNTH_CLASSES) {
-    const p: ClassPhoto = await classPhoto(cls, 1000);
-    photos.push({ name: cls, rgba: p.rgba, width: p.width, height: p.height });
-  }
-  const server = await sharp(await sealPhotoJpeg({ width: 512, height: 512 }))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  photos.push({
-    name: 'server photo',
-    rgba: new Uint8Array(server.data.buffer, server.data.byteOffset, server.data.length),
-    width: server.info.width,
-    height: server.info.height,
-  });
+  const photos = await extractBenchPhotos();
   const classes = photos.length - 1;
   const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
     a.length === b.length && a.every((v, i) => v === b[i]);

@@ -12,9 +12,8 @@
  *   node --import tsx bench/extract-detach.ts [key=0-auto-0] [rounds=40]
  */
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
-import { sealPhotoJpeg } from '../apps/server/test/fixtures/images';
-import { classPhoto, SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
+import { SYNTH_CLASSES } from '../packages/seal/test/synth/classes';
+import { extractBenchPhotos } from './lib/extract-photos';
 
 const key = process.argv[2] ?? '0-auto-0';
 const rounds = Number(process.argv[3] ?? 40);
@@ -23,21 +22,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
   process.exit(2);
 }
 
-const photos: { name: string; rgba: Uint8Array; width: number; height: number }[] = [];
-for (const cls of SYNTH_CLASSES) {
-  const p = await classPhoto(cls, 1000);
-  photos.push({ name: cls, rgba: p.rgba, width: p.width, height: p.height });
-}
-const server = await sharp(await sealPhotoJpeg({ width: 512, height: 512 }))
-  .ensureAlpha()
-  .raw()
-  .toBuffer({ resolveWithObject: true });
-photos.push({
-  name: 'server photo',
-  rgba: new Uint8Array(server.data),
-  width: server.info.width,
-  height: server.info.height,
-});
+const photos = await extractBenchPhotos();
 
 // Node 20 applies no `--import tsx` to a worker's entry: the worker boots through tsx's API.
 const boot = new URL('./lib/extract-detach-boot.mjs', import.meta.url);
