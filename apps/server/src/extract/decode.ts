@@ -6,9 +6,9 @@ import { headerOf } from './probe';
 
 /**
  * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
- * everything that needs a step (orientation, scaling, flattening, colour), and for a plain JPEG,
- * which is most uploads (the web app sends its crop so), a decoder that runs on the worker's own
- * thread.
+ * everything that needs a step (orientation, scaling, flattening, colour) and for plain PNG and
+ * WebP, and for a plain JPEG (a photo's crop sent through the API, the bench's upload) a decoder
+ * that runs on the worker's own thread.
  */
 
 /** Why an image was refused; the route turns the code into a status. */
@@ -84,10 +84,10 @@ export interface DecodeHints {
 /**
  * Whether normaliseUpload's pipeline would leave every pixel of this upload as decoded, so that
  * decoding it alone gives the same crop: no metadata (so no EXIF orientation), a size that needs
- * no scaling, and plain pixels (no alpha to flatten, already 8-bit sRGB without a profile). What
- * the web app sends (a JPEG crop from its canvas) is such an image; skipping the no-op steps
- * saved about a quarter of the decode's CPU (issue 16). A test holds the two paths to the same
- * bytes.
+ * no scaling, and plain pixels (no alpha to flatten, already 8-bit sRGB without a profile): a
+ * 512x512 crop an API client sends, for one. Skipping the no-op steps saved about a quarter of
+ * sharp's decode (issue 16). A test holds the two paths to the same pixels (PNG and WebP to the
+ * byte, JPEG within a bound: decodePlainJpeg).
  */
 export function decodesPlain(hints: DecodeHints | undefined): boolean {
   if (hints === undefined || hints.metadata || !hints.plain) return false;
