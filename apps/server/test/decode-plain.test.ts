@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodesPlain, normaliseUpload } from '../src/extract/decode';
+import { decodesPlain, expandRgb, normaliseUpload } from '../src/extract/decode';
 import { type GrayResult, type ParseResult, runExtractJob } from '../src/extract/jobs';
 import { probeUpload } from '../src/extract/probe';
 import { EXTRACT_LIMITS } from '../src/limits';
@@ -157,5 +157,32 @@ describe('normaliseUpload: the plain decode', () => {
     expect(decodesPlain({ ...plain, plain: false })).toBe(false);
     expect(decodesPlain({ ...plain, width: side + 1 })).toBe(false);
     expect(decodesPlain({ ...plain, height: side + 1 })).toBe(false);
+  });
+});
+
+describe('expandRgb: RGB bytes into opaque RGBA', () => {
+  // Pixel counts with every remainder by 4 (the word loop takes four at a time), and sources at
+  // an aligned and an unaligned offset (the word loop needs the first; the other goes byte-wise).
+  it.each([
+    [1, 0],
+    [3, 0],
+    [4, 0],
+    [7, 0],
+    [262_144, 0],
+    [5, 1],
+    [8, 3],
+    [1_001, 2],
+  ])('%i pixels at byte offset %i', (n, offset) => {
+    const backing = new Uint8Array(offset + 3 * n + 4);
+    for (let i = 0; i < backing.length; i++) backing[i] = (i * 151 + 7) & 255;
+    const rgb = backing.subarray(offset, offset + 3 * n);
+    const out = new Uint8Array(4 * n).fill(9);
+    expandRgb(rgb, new Uint32Array(out.buffer));
+    const expected = new Uint8Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      expected.set(rgb.subarray(3 * i, 3 * i + 3), 4 * i);
+      expected[4 * i + 3] = 255;
+    }
+    expect(Buffer.from(out).equals(Buffer.from(expected))).toBe(true);
   });
 });

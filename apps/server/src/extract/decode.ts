@@ -111,6 +111,36 @@ function endsWithEoi(image: Uint8Array): boolean {
 }
 
 /**
+ * RGB bytes into opaque RGBA words (little-endian: R in the low byte). Four pixels are three
+ * 32-bit words of RGB, read as words where the bytes are 4-aligned: 0.24 ms for 512x512 against
+ * 0.6 ms a byte at a time (the decoder's buffers start aligned; any other goes byte-wise).
+ */
+export function expandRgb(rgb: Uint8Array, out: Uint32Array): void {
+  const n = out.length;
+  let i = 0;
+  if (rgb.byteOffset % 4 === 0) {
+    const src = new Uint32Array(rgb.buffer, rgb.byteOffset, (n >> 2) * 3);
+    for (let p = 0, end = n - (n & 3); i < end; i += 4, p += 3) {
+      const a = src[p] as number;
+      const b = src[p + 1] as number;
+      const c = src[p + 2] as number;
+      out[i] = (a | OPAQUE) >>> 0;
+      out[i + 1] = ((a >>> 24) | (b << 8) | OPAQUE) >>> 0;
+      out[i + 2] = ((b >>> 16) | (c << 16) | OPAQUE) >>> 0;
+      out[i + 3] = ((c >>> 8) | OPAQUE) >>> 0;
+    }
+  }
+  for (let p = 3 * i; i < n; i++, p += 3) {
+    out[i] =
+      ((rgb[p] as number) |
+        ((rgb[p + 1] as number) << 8) |
+        ((rgb[p + 2] as number) << 16) |
+        OPAQUE) >>>
+      0;
+  }
+}
+
+/**
  * A plain JPEG (decodesPlain) decoded on this thread by @napi-rs/image, or undefined to leave it
  * to sharp. Why: sharp's decode of the bench's 512x512 crop cost ~2.7 ms of CPU, over half of it
  * marshalling options and handing the work between libuv's and libvips' threads and back; this
@@ -135,16 +165,8 @@ function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefine
   if (rgb.length !== n * 3) return undefined;
   if (cropPixels.length < n * 4) cropPixels = new Uint8Array(n * 4);
   const data = cropPixels.subarray(0, n * 4);
-  if (LITTLE_ENDIAN) {
-    // A pixel a 32-bit word: a quarter of the stores of writing each byte (0.65 -> 0.2 ms).
-    const words = new Uint32Array(data.buffer, data.byteOffset, n);
-    for (let i = 0, p = 0; i < n; i++, p += 3) {
-      const r = rgb[p] as number;
-      const g = rgb[p + 1] as number;
-      const b = rgb[p + 2] as number;
-      words[i] = (r | (g << 8) | (b << 16) | OPAQUE) >>> 0;
-    }
-  } else {
+  if (LITTLE_ENDIAN) expandRgb(rgb, new Uint32Array(data.buffer, data.byteOffset, n));
+  else {
     for (let i = 0, p = 0, q = 0; i < n; i++, p += 3, q += 4) {
       data[q] = rgb[p] as number;
       data[q + 1] = rgb[p + 1] as number;
