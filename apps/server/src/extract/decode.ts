@@ -2,7 +2,7 @@ import { Transformer } from '@napi-rs/image';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ImageType, imageTypeOf } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
-import { headerOf } from './probe';
+import { headerOf, plainJpegHeader } from './probe';
 
 /**
  * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
@@ -185,6 +185,8 @@ function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefine
  */
 export async function storedHints(stored: Uint8Array): Promise<DecodeHints | undefined> {
   if (imageTypeOf(stored) !== 'jpeg') return undefined;
+  const plain = plainJpegHeader(stored);
+  if (plain !== undefined) return plain;
   try {
     return headerOf('jpeg', await sharp(stored).metadata());
   } catch {

@@ -3,6 +3,7 @@ import { type ImageType, imageTypeOf } from '../content';
 import { HttpError } from '../http/errors';
 import { EXTRACT_LIMITS } from '../limits';
 import { pngHeader } from '../png-check';
+import { readPlainJpegHeader } from './jpeg-header';
 
 export interface ImageHeader {
   readonly type: ImageType;
@@ -25,7 +26,8 @@ export interface ImageHeader {
  * Checks an upload before any pixel is decoded: the type by its first bytes (415), the header by
  * sharp's metadata, which parses headers only (422 when unreadable or not the type the bytes
  * claim), and the declared pixel count (413 IMAGE_TOO_MANY_PIXELS). Runs on the main thread;
- * sharp does the parsing on libuv's thread pool, not on the event loop.
+ * sharp does the parsing on libuv's thread pool, not on the event loop; a plain JPEG's header is
+ * read here directly (plainJpegHeader).
  */
 export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   const type = imageTypeOf(bytes);
@@ -45,6 +47,11 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
     }
     assertWithinBudget(header.width, header.height, header.bytesPerPixel);
   }
+  const plainJpeg = type === 'jpeg' ? plainJpegHeader(bytes) : undefined;
+  if (plainJpeg !== undefined) {
+    assertWithinBudget(plainJpeg.width, plainJpeg.height, 3);
+    return plainJpeg;
+  }
   let meta: Metadata;
   try {
     // No pixel limit here: the header is read to compare its size with ours, below.
@@ -63,6 +70,17 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   const sampleBytes = meta.depth === 'ushort' || meta.depth === 'short' ? 2 : 1;
   assertWithinBudget(header.width, header.height, channels * sampleBytes);
   return header;
+}
+
+/**
+ * A plain JPEG's header read from its markers (jpeg-header.ts), as sharp's metadata would give
+ * it, or undefined when only sharp can tell. The probe and the worker's second look at a stored
+ * JPEG (decode.ts storedHints) both ask this first, so they classify every file alike.
+ */
+export function plainJpegHeader(bytes: Uint8Array): ImageHeader | undefined {
+  const plain = readPlainJpegHeader(bytes);
+  if (plain === undefined) return undefined;
+  return { type: 'jpeg', width: plain.width, height: plain.height, metadata: false, plain: true };
 }
 
 /**
