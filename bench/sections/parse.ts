@@ -17,6 +17,14 @@ const CONCURRENT_PARSES = 8;
 const KERNEL_SECONDS_MAX = 5;
 /** Requests before measuring, so that the server's extract workers have started. */
 const WARM_UP_REQUESTS = 8;
+/**
+ * The floor and the parse load run in this many alternating rounds (floor first in even rounds,
+ * parse first in odd ones), each a share of the case's duration: this machine's speed drifts by
+ * 10-20 % over minutes (other tenants), and two 10 s cases one after the other took different
+ * machines into their ratio. Each parse round starts with a warm-up, as idle workers exit. Rounds
+ * last whole seconds: the load generator runs whole seconds anyway (2.5 s ran for 3).
+ */
+const ROUNDS = 5;
 
 /** A multipart/form-data body like the web app's: gray, stream '1', the crop. Built once. */
 function parseBody(jpeg: Buffer): { body: Buffer; headers: Record<string, string> } {
@@ -45,7 +53,10 @@ interface Target {
 }
 
 /** One autocannon run (bench/lib's runLoad takes string bodies only; this one is binary). */
-async function load(t: Target, durationS: number): Promise<LoadResult & { maxMs: number }> {
+async function load(
+  t: Target,
+  durationS: number,
+): Promise<LoadResult & { maxMs: number; elapsedS: number }> {
   const result = await autocannon({
     url: t.url,
     method: t.method ?? 'GET',
@@ -61,6 +72,7 @@ async function load(t: Target, durationS: number): Promise<LoadResult & { maxMs:
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
+    elapsedS: result.duration,
     requests: result.requests.total,
     failed: result.non2xx + result.errors,
     failures: `${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} of them timeouts)`,
@@ -80,11 +92,11 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * process, with as many operations in flight as the parse case has connections, for the same
  * duration. Its p99 is measured the same way (per operation, queueing included).
  */
-function sharpFloor(jpeg: Buffer, options: BenchOptions): Promise<Measured> {
+function sharpFloor(jpeg: Buffer, options: BenchOptions, seconds: number): Promise<Measured> {
   const lanes = options.connections;
   return timeLoop(
     `floor: sharp JPEG -> PNG in-process (${lanes} in flight, ${availableParallelism()} cores)`,
-    options.durationS,
+    seconds,
     lanes,
     () => sharp(jpeg).png().toBuffer(),
   );
@@ -109,7 +121,50 @@ async function kernelAlone(jpeg: Buffer, options: BenchOptions): Promise<Measure
  * extract workers run at a lower priority (workers/pool.ts), so they lose more of the CPU to
  * other tenants than the in-process floor does; CPU time per operation moves with neither.
  */
-type Measured = LoadResult & { readonly cpuMsPerOp: number | null };
+type Measured = LoadResult & {
+  readonly cpuMsPerOp: number | null;
+  /** How long the case ran (s). */
+  readonly elapsedS: number;
+};
+
+/**
+ * Rounds of one case as one row: requests and CPU time summed over the rounds (req/s is all the
+ * requests over all the rounds' time), p50 the median of the rounds' and p99 the highest (the
+ * load generator gives percentiles per run only).
+ */
+function combine<T extends Measured & { readonly mainMsPerOp?: number | null }>(
+  rounds: readonly T[],
+): Measured & { mainMsPerOp: number | null } {
+  const first = rounds[0];
+  if (first === undefined) throw new Error('no rounds to combine');
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  const elapsedS = rounds.reduce((n, r) => n + r.elapsedS, 0);
+  const perOp = (of: (r: T) => number | null | undefined): number | null => {
+    let sum = 0;
+    for (const r of rounds) {
+      const ms = of(r);
+      if (ms === null || ms === undefined) return null;
+      sum += ms * r.requests;
+    }
+    return sum / Math.max(1, requests);
+  };
+  const p50s = rounds.map((r) => r.p50Ms).sort((a, b) => a - b);
+  return {
+    name: first.name,
+    reqPerSec: requests / Math.max(1e-9, elapsedS),
+    p50Ms: percentile(p50s, 50),
+    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+    requests,
+    elapsedS,
+    failed: rounds.reduce((n, r) => n + r.failed, 0),
+    failures: rounds
+      .filter((r) => r.failed > 0)
+      .map((r) => r.failures)
+      .join('; '),
+    cpuMsPerOp: perOp((r) => r.cpuMsPerOp),
+    mainMsPerOp: perOp((r) => r.mainMsPerOp),
+  };
+}
 
 /** Times `op` back to back for `seconds` on this thread. */
 async function timeLoop(
@@ -137,6 +192,7 @@ async function timeLoop(
   return {
     cpuMsPerOp: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
     name,
+    elapsedS: elapsed,
     reqPerSec: latencies.length / elapsed,
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
@@ -171,24 +227,43 @@ export const parseSection: BenchSection = {
     const perRequest = (before: number | null, after: number | null, requests: number) =>
       before === null || after === null ? null : (after - before) / Math.max(1, requests);
     /** An HTTP case with the server process's CPU time per request, and its main thread's. */
-    const serverLoad = async (t: Target): Promise<Measured & { mainMsPerOp: number | null }> => {
+    const serverLoad = async (
+      t: Target,
+      seconds: number,
+    ): Promise<Measured & { mainMsPerOp: number | null }> => {
       const before = processCpuMs(pid);
       const mainBefore = mainThreadCpuMs(pid);
-      const r = await load(t, durationS);
+      const r = await load(t, seconds);
       const cpuMsPerOp = perRequest(before, processCpuMs(pid), r.requests);
       const mainMsPerOp = perRequest(mainBefore, mainThreadCpuMs(pid), r.requests);
       return { ...r, cpuMsPerOp, mainMsPerOp };
     };
-    const floor = await sharpFloor(jpeg, ctx.options);
     const kernel = await kernelAlone(jpeg, ctx.options);
     const steps = await parseStepCosts(jpeg, GRAY);
     // Start the workers right before the server is measured: idle ones exit after a few seconds.
     await warmUp();
-    const loaded = await serverLoad({
-      ...parse,
-      name: `parse ${GRAY} (${connections} connections)`,
-      connections,
-    });
+    const floorRounds: Measured[] = [];
+    const parseRounds: (Measured & { mainMsPerOp: number | null })[] = [];
+    const slice = Math.max(1, Math.round(durationS / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++) {
+      const floorRound = async () => {
+        floorRounds.push(await sharpFloor(jpeg, ctx.options, slice));
+      };
+      const parseRound = async () => {
+        await warmUp();
+        parseRounds.push(
+          await serverLoad(
+            { ...parse, name: `parse ${GRAY} (${connections} connections)`, connections },
+            slice,
+          ),
+        );
+      };
+      for (const run of round % 2 === 0 ? [floorRound, parseRound] : [parseRound, floorRound]) {
+        await run();
+      }
+    }
+    const floor = combine(floorRounds);
+    const loaded = combine(parseRounds);
     const idle = await load(
       { ...healthz, name: 'GET /healthz, idle (1 connection)', connections: 1 },
       durationS,
@@ -287,7 +362,7 @@ export const parseSection: BenchSection = {
       ...blank,
     ]);
     return {
-      title: `${this.description} (${durationS} s per case; the floor runs in the bench process)`,
+      title: `${this.description} (${durationS} s per case; the floor and the ${connections}-connection parse in ${ROUNDS} alternating rounds of ${slice} s, their p50 the rounds' median and p99 the highest; the floor runs in the bench process)`,
       columns: [...LOAD_COLUMNS, 'CPU ms/op'],
       rows,
       warnings: results.filter((r) => r.failed > 0).map((r) => `${r.name}: ${r.failures}`),
