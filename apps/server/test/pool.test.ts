@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { threadId as mainThreadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExtractPool, defaultExtractPoolSize } from '../src/extract/pool';
@@ -15,6 +17,10 @@ import { sealPhotoJpeg } from './fixtures/images';
 import type { TestJob, TestResult } from './fixtures/test-worker';
 
 const TEST_WORKER = new URL('./fixtures/test-worker.ts', import.meta.url);
+
+// A full garbage collection on demand (V8's gc(), exposed for a fresh context).
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 const pools: Array<{ close(): Promise<void> }> = [];
 
 afterEach(async () => {
@@ -114,7 +120,11 @@ describe('WorkerPool', () => {
     // Past STUCK_FACTOR x 1 s the worker is terminated and its slot freed; a new worker answers.
     // Asked again until it does (terminating and starting a worker takes a while on a loaded
     // machine), but well before the stuck job's own 60 s would have freed the slot.
+    // Garbage collected all the while: the stuck timer must survive it (AbortSignal.any holds
+    // its sources only weakly; before the pool held them, this wait never ended).
+    const collecting = setInterval(collectGarbage, 100);
     await new Promise((resolve) => setTimeout(resolve, 1_000 * STUCK_FACTOR));
+    clearInterval(collecting);
     const giveUp = Date.now() + 20_000;
     let after = await pool.run({ kind: 'echo', value: 2 }).catch((e: unknown) => e);
     while (after instanceof PoolBusyError && Date.now() < giveUp) {

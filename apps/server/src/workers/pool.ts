@@ -178,11 +178,16 @@ export class WorkerPool<Req, Res> {
     // on the pool's one closing signal trip Node's MaxListenersExceededWarning.
     const stuck = AbortSignal.timeout(this.#options.jobTimeoutMs * STUCK_FACTOR);
     const signal = AbortSignal.any([stop ? timeout : stuck, this.#closing.signal]);
+    // Held until the job is done: AbortSignal.any holds its sources only weakly, and a timeout
+    // signal that nothing holds is collected with its timer, so the job would never be stopped
+    // (a stuck seal draw kept its slot for good; pool.test.ts collects garbage to show it).
+    const held: AbortSignal[] = [timeout, stuck];
     // The job holds its place in the admission count until piscina is done with it, even when
     // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
     const running = this.#piscina.run(job, { signal, transferList: transferList(transfer) });
     const done = () => {
       this.#inFlight--;
+      held.length = 0;
     };
     running.then(done, done);
     let reply: Reply<Res>;
