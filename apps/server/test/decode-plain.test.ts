@@ -177,7 +177,7 @@ describe('expandRgb: RGB bytes into opaque RGBA', () => {
     for (let i = 0; i < backing.length; i++) backing[i] = (i * 151 + 7) & 255;
     const rgb = backing.subarray(offset, offset + 3 * n);
     const out = new Uint8Array(4 * n).fill(9);
-    expandRgb(rgb, new Uint32Array(out.buffer));
+    expandRgb(rgb, out);
     const expected = new Uint8Array(4 * n);
     for (let i = 0; i < n; i++) {
       expected.set(rgb.subarray(3 * i, 3 * i + 3), 4 * i);

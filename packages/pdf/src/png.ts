@@ -120,19 +120,13 @@ function decodeInterlacedLowDepth(bytes: Uint8Array): DecodedPng {
   const idat: Uint8Array[] = [];
   let palette: number[][] | undefined;
   let trns: Uint8Array | undefined;
-  for (let at = 8; at + 8 <= bytes.length; ) {
-    const length = view.getUint32(at);
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    const data = bytes.subarray(at + 8, at + 8 + length);
-    if (data.length !== length) throw new Error('truncated PNG chunk');
+  for (const { type, data } of pngChunks(bytes)) {
     if (type === 'IDAT') idat.push(data);
     else if (type === 'PLTE') {
       palette = [];
       for (let i = 0; i + 2 < data.length; i += 3)
         palette.push([data[i], data[i + 1], data[i + 2]] as number[]);
     } else if (type === 'tRNS') trns = data;
-    else if (type === 'IEND') break;
-    at += 12 + length;
   }
   const raw = unzlibSync(concat(idat));
   const rowBytes = Math.ceil((width * depth) / 8);
@@ -144,16 +138,17 @@ function decodeInterlacedLowDepth(bytes: Uint8Array): DecodedPng {
     const ph = Math.ceil((height - y0) / dy);
     if (pw <= 0 || ph <= 0) continue;
     const lineBytes = Math.ceil((pw * depth) / 8);
-    let prev: Uint8Array = new Uint8Array(lineBytes);
     for (let row = 0; row < ph; row++) {
-      const filter = raw[at];
-      const line = unfilter(filter, raw.subarray(at + 1, at + 1 + lineBytes), prev);
+      // A sample is under a byte here, so the filters' left neighbour is 1 byte back.
+      if (!unfilterRow(raw, at, lineBytes, 1, row > 0 ? at - lineBytes - 1 : -1)) {
+        throw new Error(`bad PNG row filter ${raw[at]}`);
+      }
+      const line = at + 1;
       at += 1 + lineBytes;
-      prev = line;
       const y = y0 + row * dy;
       for (let i = 0; i < pw; i++) {
         const bit = i * depth;
-        const v = ((line[bit >> 3] as number) >> (8 - depth - (bit & 7))) & mask;
+        const v = ((raw[line + (bit >> 3)] ?? 0) >> (8 - depth - (bit & 7))) & mask;
         const x = x0 + i * dx;
         const outBit = x * depth;
         const o = y * rowBytes + (outBit >> 3);
@@ -179,31 +174,6 @@ function decodeInterlacedLowDepth(bytes: Uint8Array): DecodedPng {
     ...(palette ? { palette } : {}),
     ...(key ? { transparency: key } : {}),
   };
-}
-
-/** Undoes one PNG row filter (a sample is under a byte here, so the left neighbour is 1 byte back). */
-function unfilter(filter: number | undefined, line: Uint8Array, prev: Uint8Array): Uint8Array {
-  const out = new Uint8Array(line.length);
-  for (let i = 0; i < line.length; i++) {
-    const a = i > 0 ? (out[i - 1] as number) : 0;
-    const b = prev[i] as number;
-    const c = i > 0 ? (prev[i - 1] as number) : 0;
-    const x = line[i] as number;
-    let predicted: number;
-    if (filter === 0) predicted = 0;
-    else if (filter === 1) predicted = a;
-    else if (filter === 2) predicted = b;
-    else if (filter === 3) predicted = (a + b) >> 1;
-    else if (filter === 4) {
-      const p = a + b - c;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - b);
-      const pc = Math.abs(p - c);
-      predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-    } else throw new Error(`bad PNG row filter ${filter}`);
-    out[i] = (x + predicted) & 0xff;
-  }
-  return out;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -270,27 +240,25 @@ function plainRows(
   if (bytes.length < 33 || !PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(8) !== 13 || chunkType(bytes, 8) !== 'IHDR') return undefined;
-  const width = view.getUint32(16);
-  const height = view.getUint32(20);
-  const channels = CHANNELS[bytes[25] as number];
+  const width = view.getUint32(IHDR_DATA);
+  const height = view.getUint32(IHDR_DATA + 4);
+  const channels = CHANNELS[bytes[IHDR_DATA + 9] as number];
   // Depth 8, compression and filter method 0, no interlacing.
-  if (bytes[24] !== 8 || bytes[26] !== 0 || bytes[27] !== 0 || bytes[28] !== 0) return undefined;
+  const [depth, , compression, filter, interlace] = bytes.subarray(IHDR_DATA + 8, IHDR_DATA + 13);
+  if (depth !== 8 || compression !== 0 || filter !== 0 || interlace !== 0) return undefined;
   if (channels === undefined || width === 0 || height === 0) return undefined;
   const size = (1 + width * channels) * height;
   if (size > MAX_ROWS_BYTES) return undefined;
   const idat: Uint8Array[] = [];
   let ended = false;
-  for (let at = 33; at + 12 <= bytes.length; ) {
-    const length = view.getUint32(at);
-    const type = chunkType(bytes, at);
-    if (at + 12 + length > bytes.length) return undefined;
-    if (type === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length));
-    else if (type === 'tRNS') return undefined;
-    else if (type === 'IEND') {
-      ended = true;
-      break;
+  try {
+    for (const { type, data } of pngChunks(bytes)) {
+      if (type === 'IDAT') idat.push(data);
+      else if (type === 'tRNS') return undefined;
+      else if (type === 'IEND') ended = true;
     }
-    at += 12 + length;
+  } catch {
+    return undefined;
   }
   if (!ended || idat.length === 0) return undefined;
   let rows: Uint8Array;
@@ -302,6 +270,22 @@ function plainRows(
   }
   if (rows.length !== size) return undefined;
   return { width, height, channels, rows };
+}
+
+/**
+ * A PNG's chunks after the signature, in order, through IEND. Throws at a chunk whose data is cut
+ * short (its CRC is not needed: decoders read a file without IEND's, and so does this).
+ */
+function* pngChunks(bytes: Uint8Array): Generator<{ type: string; data: Uint8Array }> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = chunkType(bytes, at);
+    if (at + 8 + length > bytes.length) throw new Error('truncated PNG chunk');
+    yield { type, data: bytes.subarray(at + 8, at + 8 + length) };
+    if (type === 'IEND') return;
+    at += 12 + length;
+  }
 }
 
 function chunkType(bytes: Uint8Array, at: number): string {

@@ -111,32 +111,32 @@ function endsWithEoi(image: Uint8Array): boolean {
 }
 
 /**
- * RGB bytes into opaque RGBA words (little-endian: R in the low byte). Four pixels are three
- * 32-bit words of RGB, read as words where the bytes are 4-aligned: 0.24 ms for 512x512 against
- * 0.6 ms a byte at a time (the decoder's buffers start aligned; any other goes byte-wise).
+ * RGB bytes into opaque RGBA bytes (`out` holds 4 bytes a pixel). On a little-endian machine four
+ * pixels are three 32-bit words of RGB, read and written as words where both are 4-aligned:
+ * 0.24 ms for 512x512 against 0.6 ms a byte at a time (the decoder's buffers start aligned; the
+ * rest goes byte-wise).
  */
-export function expandRgb(rgb: Uint8Array, out: Uint32Array): void {
-  const n = out.length;
+export function expandRgb(rgb: Uint8Array, out: Uint8Array): void {
+  const n = out.length >> 2;
   let i = 0;
-  if (rgb.byteOffset % 4 === 0) {
+  if (LITTLE_ENDIAN && rgb.byteOffset % 4 === 0 && out.byteOffset % 4 === 0) {
     const src = new Uint32Array(rgb.buffer, rgb.byteOffset, (n >> 2) * 3);
+    const dst = new Uint32Array(out.buffer, out.byteOffset, n);
     for (let p = 0, end = n - (n & 3); i < end; i += 4, p += 3) {
       const a = src[p] as number;
       const b = src[p + 1] as number;
       const c = src[p + 2] as number;
-      out[i] = (a | OPAQUE) >>> 0;
-      out[i + 1] = ((a >>> 24) | (b << 8) | OPAQUE) >>> 0;
-      out[i + 2] = ((b >>> 16) | (c << 16) | OPAQUE) >>> 0;
-      out[i + 3] = ((c >>> 8) | OPAQUE) >>> 0;
+      dst[i] = (a | OPAQUE) >>> 0;
+      dst[i + 1] = ((a >>> 24) | (b << 8) | OPAQUE) >>> 0;
+      dst[i + 2] = ((b >>> 16) | (c << 16) | OPAQUE) >>> 0;
+      dst[i + 3] = ((c >>> 8) | OPAQUE) >>> 0;
     }
   }
-  for (let p = 3 * i; i < n; i++, p += 3) {
-    out[i] =
-      ((rgb[p] as number) |
-        ((rgb[p + 1] as number) << 8) |
-        ((rgb[p + 2] as number) << 16) |
-        OPAQUE) >>>
-      0;
+  for (let p = 3 * i, q = 4 * i; i < n; i++, p += 3, q += 4) {
+    out[q] = rgb[p] as number;
+    out[q + 1] = rgb[p + 1] as number;
+    out[q + 2] = rgb[p + 2] as number;
+    out[q + 3] = 255;
   }
 }
 
@@ -165,15 +165,7 @@ function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefine
   if (rgb.length !== n * 3) return undefined;
   if (cropPixels.length < n * 4) cropPixels = new Uint8Array(n * 4);
   const data = cropPixels.subarray(0, n * 4);
-  if (LITTLE_ENDIAN) expandRgb(rgb, new Uint32Array(data.buffer, data.byteOffset, n));
-  else {
-    for (let i = 0, p = 0, q = 0; i < n; i++, p += 3, q += 4) {
-      data[q] = rgb[p] as number;
-      data[q + 1] = rgb[p + 1] as number;
-      data[q + 2] = rgb[p + 2] as number;
-      data[q + 3] = 255;
-    }
-  }
+  expandRgb(rgb, data);
   return { data, width, height };
 }
 

@@ -17,7 +17,7 @@ export interface ImageHeader {
   /**
    * Whether it decodes straight to what the extraction works on: 8-bit sRGB, three channels, no
    * alpha, no embedded colour profile. With no metadata and a size that fits the crop, nothing of
-   * normaliseUpload's pipeline would change a pixel (jobs.ts decodeFast).
+   * normaliseUpload's pipeline would change a pixel (decode.ts decodesPlain).
    */
   readonly plain: boolean;
 }
@@ -86,7 +86,7 @@ export function plainJpegHeader(bytes: Uint8Array): ImageHeader | undefined {
 /**
  * What sharp's metadata of an image says about how it decodes (ImageHeader), or undefined when
  * it is not the type its bytes claim or has no size. The one reading of a header for the route's
- * probe and for the extract worker's second look at a stored upload (jobs.ts).
+ * probe and for the extract worker's second look at a stored upload (decode.ts storedHints).
  */
 export function headerOf(type: ImageType, meta: Metadata): ImageHeader | undefined {
   const { width, height } = meta;

@@ -180,7 +180,7 @@ export class WorkerPool<Req, Res> {
     const signal = AbortSignal.any([stop ? timeout : stuck, this.#closing.signal]);
     // Held until the job is done: AbortSignal.any holds its sources only weakly, and a timeout
     // signal that nothing holds is collected with its timer, so the job would never be stopped
-    // (a stuck seal draw kept its slot for good; pool.test.ts collects garbage to show it).
+    // (a stuck seal draw would keep its slot for good; pool.test.ts collects garbage to show it).
     const held: AbortSignal[] = [timeout, stuck];
     // The job holds its place in the admission count until piscina is done with it, even when
     // its caller was answered at the deadline before (stopOnTimeout false): the queue stays bounded.
