@@ -3,7 +3,7 @@ import { extractSeal, parseClarityKey } from '@yinzhang/seal/extract';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { normaliseUpload } from '../../apps/server/src/extract/decode';
-import { sealPhotoJpeg } from '../../apps/server/test/fixtures/images';
+import { sealPhotoJpeg, sealPhotoRgba } from '../../apps/server/test/fixtures/images';
 import { LOAD_COLUMNS, type LoadResult, loadRow, REQUEST_TIMEOUT_S } from '../lib/http-load';
 import { parseStepCosts } from '../lib/parse-steps';
 import { mainThreadCpuMs, processCpuMs } from '../lib/proc-cpu';
@@ -26,18 +26,25 @@ const WARM_UP_REQUESTS = 8;
  */
 const ROUNDS = 5;
 
+/** Rounds of the web app's PNG crop and its own floor, as many as the JPEG's. */
+const PNG_ROUNDS = ROUNDS;
+
 /** A multipart/form-data body like the web app's: gray, stream '1', the crop. Built once. */
-function parseBody(jpeg: Buffer): { body: Buffer; headers: Record<string, string> } {
+function parseBody(
+  image: Buffer,
+  file = 'crop.jpg',
+  type = 'image/jpeg',
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = '----yinzhang-bench-boundary';
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const body = Buffer.concat([
     Buffer.from(field('gray', GRAY) + field('stream', '1')),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crop.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
     ),
-    jpeg,
+    image,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -92,14 +99,31 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * process, with as many operations in flight as the parse case has connections, for the same
  * duration. Its p99 is measured the same way (per operation, queueing included).
  */
-function sharpFloor(jpeg: Buffer, options: BenchOptions, seconds: number): Promise<Measured> {
+function sharpFloor(
+  image: Buffer,
+  options: BenchOptions,
+  seconds: number,
+  kind = 'JPEG',
+): Promise<Measured> {
   const lanes = options.connections;
   return timeLoop(
-    `floor: sharp JPEG -> PNG in-process (${lanes} in flight, ${availableParallelism()} cores)`,
+    `floor: sharp ${kind} -> PNG in-process (${lanes} in flight, ${availableParallelism()} cores)`,
     seconds,
     lanes,
-    () => sharp(jpeg).png().toBuffer(),
+    () => sharp(image).png().toBuffer(),
   );
+}
+
+/**
+ * The crop the web app uploads: the photo drawn on a canvas filled white, as PNG (8-bit RGBA,
+ * opaque). A canvas writes IHDR, IDAT and IEND; sharp adds a pHYs, which decodes the same way.
+ */
+async function webAppCrop(): Promise<Buffer> {
+  const { data, width, height } = sealPhotoRgba({ width: 512, height: 512 });
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .ensureAlpha(1)
+    .png()
+    .toBuffer();
 }
 
 /** Where the rest of the time goes: the extraction kernel alone on the decoded crop, one thread. */
@@ -205,7 +229,7 @@ async function timeLoop(
 export const parseSection: BenchSection = {
   name: 'parse',
   description:
-    'POST /v1/stamp/parse with a 512x512 JPEG crop, beside sharp alone on the same image',
+    "POST /v1/stamp/parse with a 512x512 JPEG crop and with the web app's PNG crop, each beside sharp alone on the same image",
   async run(ctx) {
     const { url } = await ctx.server();
     const jpeg = await sealPhotoJpeg({ width: 512, height: 512 });
@@ -240,30 +264,56 @@ export const parseSection: BenchSection = {
     };
     const kernel = await kernelAlone(jpeg, ctx.options);
     const steps = await parseStepCosts(jpeg, GRAY);
-    // Start the workers right before the server is measured: idle ones exit after a few seconds.
-    await warmUp();
-    const floorRounds: Measured[] = [];
-    const parseRounds: (Measured & { mainMsPerOp: number | null })[] = [];
     const slice = Math.max(1, Math.round(durationS / ROUNDS));
-    for (let round = 0; round < ROUNDS; round++) {
-      const floorRound = async () => {
-        floorRounds.push(await sharpFloor(jpeg, ctx.options, slice));
-      };
-      const parseRound = async () => {
-        await warmUp();
-        parseRounds.push(
-          await serverLoad(
-            { ...parse, name: `parse ${GRAY} (${connections} connections)`, connections },
-            slice,
-          ),
-        );
-      };
-      for (const run of round % 2 === 0 ? [floorRound, parseRound] : [parseRound, floorRound]) {
-        await run();
+    /** The floor and the parse load in alternating rounds (see ROUNDS). */
+    const interleaved = async (
+      rounds: number,
+      floorOf: () => Promise<Measured>,
+      target: Target,
+      warm: () => Promise<void>,
+    ) => {
+      const floorRounds: Measured[] = [];
+      const parseRounds: (Measured & { mainMsPerOp: number | null })[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const floorRound = async () => {
+          floorRounds.push(await floorOf());
+        };
+        const parseRound = async () => {
+          // Idle workers exit after a few seconds: each round starts them again.
+          await warm();
+          parseRounds.push(await serverLoad(target, slice));
+        };
+        for (const run of round % 2 === 0 ? [floorRound, parseRound] : [parseRound, floorRound]) {
+          await run();
+        }
       }
-    }
-    const floor = combine(floorRounds);
-    const loaded = combine(parseRounds);
+      return { floor: combine(floorRounds), loaded: combine(parseRounds) };
+    };
+    const { floor, loaded } = await interleaved(
+      ROUNDS,
+      () => sharpFloor(jpeg, ctx.options, slice),
+      { ...parse, name: `parse ${GRAY} (${connections} connections)`, connections },
+      warmUp,
+    );
+    // The web app's own upload, a PNG crop, beside sharp decoding and encoding that PNG.
+    const png = await webAppCrop();
+    const pngBody = parseBody(png, 'crop.png', 'image/png');
+    const pngCase = await interleaved(
+      PNG_ROUNDS,
+      () => sharpFloor(png, ctx.options, slice, "PNG (the web app's crop)"),
+      {
+        url: parse.url,
+        method: 'POST',
+        ...pngBody,
+        name: `parse ${GRAY}, the web app's RGBA PNG crop (${connections} connections)`,
+        connections,
+      },
+      async () => {
+        const res = await fetch(parse.url, { method: 'POST', ...pngBody });
+        if (res.status !== 200) throw new Error(`warm-up PNG parse answered ${res.status}`);
+        await warmUp();
+      },
+    );
     const idle = await load(
       { ...healthz, name: 'GET /healthz, idle (1 connection)', connections: 1 },
       durationS,
@@ -292,6 +342,8 @@ export const parseSection: BenchSection = {
       floor,
       kernel,
       loaded,
+      pngCase.floor,
+      pngCase.loaded,
       busyParse,
       idle,
       busyHealthz,
@@ -304,6 +356,12 @@ export const parseSection: BenchSection = {
     rows.push([
       `ratio: floor ops/s / parse req/s (target <= 2: ${ratio <= 2 ? 'met' : 'not met'})`,
       Math.round(ratio * 100) / 100,
+      ...blank,
+    ]);
+    const pngRatio = pngCase.floor.reqPerSec / Math.max(1e-9, pngCase.loaded.reqPerSec);
+    rows.push([
+      "ratio for the web app's PNG crop: floor ops/s / parse req/s",
+      Math.round(pngRatio * 100) / 100,
       ...blank,
     ]);
     if (loaded.cpuMsPerOp !== null && floor.cpuMsPerOp !== null && floor.cpuMsPerOp > 0) {
@@ -362,7 +420,7 @@ export const parseSection: BenchSection = {
       ...blank,
     ]);
     return {
-      title: `${this.description} (${durationS} s per case; the floor and the ${connections}-connection parse in ${ROUNDS} alternating rounds of ${slice} s, their p50 the rounds' median and p99 the highest; the floor runs in the bench process)`,
+      title: `${this.description} (${durationS} s per case; the floor and the ${connections}-connection parse in ${ROUNDS} alternating rounds of ${slice} s (each crop), their p50 the rounds' median and p99 the highest; the floor runs in the bench process)`,
       columns: [...LOAD_COLUMNS, 'CPU ms/op'],
       rows,
       warnings: results.filter((r) => r.failed > 0).map((r) => `${r.name}: ${r.failures}`),

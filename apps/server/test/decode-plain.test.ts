@@ -1,9 +1,11 @@
+import { crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodesPlain, expandRgb, normaliseUpload } from '../src/extract/decode';
+import { decodePlainPng, decodesPlain, expandRgb, normaliseUpload } from '../src/extract/decode';
 import { type GrayResult, type ParseResult, runExtractJob } from '../src/extract/jobs';
 import { probeUpload } from '../src/extract/probe';
 import { EXTRACT_LIMITS } from '../src/limits';
+import { encodeRgbaPng } from '../src/seal/png';
 import { sealPhotoRgba } from './fixtures/images';
 
 /**
@@ -118,20 +120,26 @@ describe('normaliseUpload: the plain decode', () => {
     expect(Buffer.from(b.value.data).equals(Buffer.from(a.value.data))).toBe(true);
   });
 
-  it('a kept plain JPEG: the parse and a later clarity key extract the same pixels', async () => {
-    const image = await photo(side, side, jpeg);
-    const header = await probeUpload(image);
-    const options = { mode: 0, clarity: 'auto', red: 0 } as const;
-    const parsed = (await runExtractJob({
-      kind: 'parse',
-      image,
-      ...header,
-      options,
-    })) as ParseResult;
-    expect(parsed.crop).toBe(image);
-    const again = (await runExtractJob({ kind: 'gray', crop: image, options })) as GrayResult;
-    expect(Buffer.from(again.png).equals(Buffer.from(parsed.png))).toBe(true);
-  });
+  it.each([
+    ['JPEG', () => photo(side, side, jpeg)],
+    ['PNG crop of the web app', () => Promise.resolve(canvasCrop(side, side))],
+  ])(
+    'a kept plain %s: the parse and a later clarity key extract the same pixels',
+    async (_, make) => {
+      const image = await make();
+      const header = await probeUpload(image);
+      const options = { mode: 0, clarity: 'auto', red: 0 } as const;
+      const parsed = (await runExtractJob({
+        kind: 'parse',
+        image,
+        ...header,
+        options,
+      })) as ParseResult;
+      expect(parsed.crop).toBe(image);
+      const again = (await runExtractJob({ kind: 'gray', crop: image, options })) as GrayResult;
+      expect(Buffer.from(again.png).equals(Buffer.from(parsed.png))).toBe(true);
+    },
+  );
 
   it.each(NOT_PLAIN)('%s: takes the full pipeline', async (_name, make) => {
     const image = await make();
@@ -157,6 +165,91 @@ describe('normaliseUpload: the plain decode', () => {
     expect(decodesPlain({ ...plain, plain: false })).toBe(false);
     expect(decodesPlain({ ...plain, width: side + 1 })).toBe(false);
     expect(decodesPlain({ ...plain, height: side + 1 })).toBe(false);
+  });
+});
+
+/** The seal photo, opaque, with an alpha channel: the web app's crop (a canvas filled white). */
+function opaqueRgba(width: number, height: number, encode: Encode): Promise<Buffer> {
+  const { data } = sealPhotoRgba({ width, height });
+  return encode(sharp(data, { raw: { width, height, channels: 4 } }).ensureAlpha(1)).toBuffer();
+}
+
+/** As a browser's canvas writes it: IHDR, IDAT and IEND, every row unfiltered. */
+function canvasCrop(width: number, height: number): Buffer {
+  const { data } = sealPhotoRgba({ width, height });
+  return encodeRgbaPng(data, width, height);
+}
+
+/** A file's IDAT data changed by `edit` (the first IDAT chunk), its CRC made right again. */
+function withIdat(png: Buffer, edit: (data: Buffer) => Buffer): Buffer {
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') {
+      const data = edit(Buffer.from(png.subarray(at + 8, at + 8 + length)));
+      const chunk = Buffer.alloc(data.length + 12);
+      chunk.writeUInt32BE(data.length, 0);
+      chunk.write('IDAT', 4, 'latin1');
+      data.copy(chunk, 8);
+      chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+      return Buffer.concat([png.subarray(0, at), chunk, png.subarray(at + 12 + length)]);
+    }
+    at += 12 + length;
+  }
+  throw new Error('no IDAT');
+}
+
+describe('normaliseUpload: a plain PNG decoded on the worker thread', () => {
+  it.each([
+    ["the web app's crop (RGBA, IHDR, IDAT, IEND)", () => Promise.resolve(canvasCrop(side, side))],
+    ['RGBA from sharp, adaptive filters', () => opaqueRgba(side, side, (p) => p.png())],
+    [
+      'RGBA, odd size, most compressed',
+      () => opaqueRgba(203, 77, (p) => p.png({ compressionLevel: 9 })),
+    ],
+    ['RGB, unfiltered', () => photo(64, 300, (p) => p.png({ adaptiveFiltering: false }))],
+  ])("%s: the full pipeline's pixels, byte for byte", async (_name, make) => {
+    const image = await make();
+    const header = await probeUpload(image);
+    expect(header).toMatchObject({ type: 'png', metadata: false });
+    const own = decodePlainPng(image, header);
+    expect(own).toBeDefined();
+    const full = await normaliseUpload(image);
+    expect([own?.width, own?.height]).toEqual([full.width, full.height]);
+    expect(Buffer.from(own?.data ?? []).equals(Buffer.from(full.data))).toBe(true);
+    const crop = await normaliseUpload(image, header);
+    expect(Buffer.from(crop.data).equals(Buffer.from(full.data))).toBe(true);
+  });
+
+  it('RGBA with any pixel not opaque is flattened by sharp, as before', async () => {
+    const opaque = canvasCrop(64, 64);
+    const { data } = sealPhotoRgba({ width: 64, height: 64 });
+    data[4 * 100 + 3] = 254;
+    const translucent = encodeRgbaPng(data, 64, 64);
+    const header = await probeUpload(translucent);
+    expect(decodePlainPng(translucent, header)).toBeUndefined();
+    expect(decodePlainPng(opaque, await probeUpload(opaque))).toBeDefined();
+    const crop = await normaliseUpload(translucent, header);
+    const full = await normaliseUpload(translucent);
+    expect(Buffer.from(crop.data).equals(Buffer.from(full.data))).toBe(true);
+  });
+
+  it.each([
+    [
+      'deflate data damaged',
+      (d: Buffer) => Buffer.from(d.map((b, i) => (i > 20 && i < 40 ? b ^ 0x5a : b))),
+    ],
+    ['deflate data cut short', (d: Buffer) => d.subarray(0, d.length >> 1)],
+  ])('%s (CRC right): sharp decides, as before', async (_name, edit) => {
+    const image = withIdat(canvasCrop(128, 128), edit);
+    const header = await probeUpload(image);
+    const [viaSharp, decoded] = await Promise.allSettled([
+      normaliseUpload(image),
+      normaliseUpload(image, header),
+    ]);
+    expect(decoded.status).toBe(viaSharp.status);
+    if (viaSharp.status === 'fulfilled' && decoded.status === 'fulfilled') {
+      expect(Buffer.from(decoded.value.data).equals(Buffer.from(viaSharp.value.data))).toBe(true);
+    }
   });
 });
 

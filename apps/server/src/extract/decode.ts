@@ -2,13 +2,14 @@ import { Transformer } from '@napi-rs/image';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ImageType, imageTypeOf } from '../content';
 import { EXTRACT_LIMITS } from '../limits';
-import { headerOf, plainJpegHeader } from './probe';
+import { readPlainPngHeader } from './png-header';
+import { headerOf, plainJpegHeader, plainPngHeader } from './probe';
 
 /**
  * Uploads to the crop the extraction works on, inside the extract workers (jobs.ts): sharp for
- * everything that needs a step (orientation, scaling, flattening, colour) and for plain PNG and
- * WebP, and for a plain JPEG (a photo's crop sent through the API, the bench's upload) a decoder
- * that runs on the worker's own thread.
+ * everything that needs a step (orientation, scaling, flattening, colour) and for plain WebP, and
+ * for a plain JPEG (a photo's crop sent through the API, the bench's upload) and a plain PNG (the
+ * web app's crop) a decoder that runs on the worker's own thread.
  */
 
 /** Why an image was refused; the route turns the code into a status. */
@@ -91,6 +92,11 @@ export interface DecodeHints {
  */
 export function decodesPlain(hints: DecodeHints | undefined): boolean {
   if (hints === undefined || hints.metadata || !hints.plain) return false;
+  return fitsCrop(hints);
+}
+
+/** Needs no scaling to fit the crop. */
+function fitsCrop(hints: DecodeHints): boolean {
   return Math.max(hints.width, hints.height) <= EXTRACT_LIMITS.cropMaxSide;
 }
 
@@ -154,29 +160,75 @@ export function expandRgb(rgb: Uint8Array, out: Uint8Array): void {
  */
 function decodePlainJpeg(image: Uint8Array, hints: DecodeHints): Rgba | undefined {
   if (!endsWithEoi(image)) return undefined;
-  let rgb: Buffer;
+  const rgb = napiPixels(image);
+  const { width, height } = hints;
+  return rgb?.length === width * height * 3 ? opaqueCrop(rgb, width, height) : undefined;
+}
+
+/** @napi-rs/image's decode of a file (8-bit RGB or RGBA, as stored), or undefined when it refuses. */
+function napiPixels(image: Uint8Array): Buffer | undefined {
   try {
-    rgb = new Transformer(image).rawPixelsSync();
+    return new Transformer(image).rawPixelsSync();
   } catch {
     return undefined;
   }
-  const { width, height } = hints;
+}
+
+/** RGB pixels as the crop: opaque RGBA in this thread's reused buffer. */
+function opaqueCrop(rgb: Uint8Array, width: number, height: number): Rgba {
   const n = width * height;
-  if (rgb.length !== n * 3) return undefined;
   if (cropPixels.length < n * 4) cropPixels = new Uint8Array(n * 4);
   const data = cropPixels.subarray(0, n * 4);
   expandRgb(rgb, data);
   return { data, width, height };
 }
 
+/** Every alpha byte of RGBA bytes is 255 (words where aligned on a little-endian machine). */
+function opaque(rgba: Uint8Array): boolean {
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    const words = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2);
+    for (let i = 0; i < words.length; i++) {
+      if ((words[i] as number) < OPAQUE) return false;
+    }
+    return true;
+  }
+  for (let p = 3; p < rgba.length; p += 4) if (rgba[p] !== 255) return false;
+  return true;
+}
+
+/**
+ * A plain PNG (png-header.ts: 8-bit RGB or RGBA, IHDR, IDAT and IEND only, every CRC right)
+ * decoded on this thread by @napi-rs/image, or undefined to leave it to sharp. PNG is lossless,
+ * so the pixels are sharp's to the byte (decode-plain.test.ts); an RGBA file must be opaque
+ * throughout (the web app's crop is: its canvas is filled white first), as flattening anything
+ * else onto white is sharp's. Why: the web app's crop took ~5.2 ms of CPU through sharp's
+ * metadata and pipeline, ~2.1 ms this way (issue 16). A file this decoder refuses, or answers
+ * with pixels of the wrong size, goes to sharp, which refuses what it cannot read (422).
+ */
+export function decodePlainPng(image: Uint8Array, hints: DecodeHints): Rgba | undefined {
+  const header = readPlainPngHeader(image);
+  if (header === undefined || header.width !== hints.width || header.height !== hints.height) {
+    return undefined;
+  }
+  const pixels = napiPixels(image);
+  const { width, height } = header;
+  if (pixels?.length !== width * height * (header.alpha ? 4 : 3)) return undefined;
+  if (!header.alpha) return opaqueCrop(pixels, width, height);
+  const data = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
+  return opaque(data) ? { data, width, height } : undefined;
+}
+
 /**
  * How a stored upload decodes, read again from its header: a kept JPEG must decode as its parse
- * did (decodePlainJpeg). Every other stored image (a kept PNG or WebP upload, or a crop this
- * server encoded as PNG) decodes to the same bytes through sharp's plain and full paths
- * (decode-plain.test.ts), so it needs no second look.
+ * did (decodePlainJpeg), and a kept plain PNG decodes as fast as its parse did (to the same bytes
+ * either way). Every other stored image (a kept WebP upload, or a crop this server encoded as
+ * PNG) decodes to the same bytes through sharp's plain and full paths (decode-plain.test.ts),
+ * so it needs no second look.
  */
 export async function storedHints(stored: Uint8Array): Promise<DecodeHints | undefined> {
-  if (imageTypeOf(stored) !== 'jpeg') return undefined;
+  const type = imageTypeOf(stored);
+  if (type === 'png') return plainPngHeader(stored);
+  if (type !== 'jpeg') return undefined;
   const plain = plainJpegHeader(stored);
   if (plain !== undefined) return plain;
   try {
@@ -192,10 +244,18 @@ export async function storedHints(stored: Uint8Array): Promise<DecodeHints | und
  * (the upload's probed header) let a plain upload skip the steps that would not change it.
  */
 export async function normaliseUpload(image: Uint8Array, hints?: DecodeHints): Promise<Rgba> {
-  if (hints !== undefined && decodesPlain(hints)) {
-    const crop = hints.type === 'jpeg' ? decodePlainJpeg(image, hints) : undefined;
-    return crop ?? toRgba(sharp(image, DECODE_OPTIONS));
-  }
+  // A plain PNG with alpha is not `plain` (sharp would flatten it), but an opaque one decodes
+  // to the full pipeline's pixels all the same (decodePlainPng).
+  const own =
+    hints === undefined || hints.metadata || !fitsCrop(hints)
+      ? undefined
+      : hints.type === 'png'
+        ? decodePlainPng(image, hints)
+        : hints.type === 'jpeg' && hints.plain
+          ? decodePlainJpeg(image, hints)
+          : undefined;
+  if (own !== undefined) return own;
+  if (hints !== undefined && decodesPlain(hints)) return toRgba(sharp(image, DECODE_OPTIONS));
   const side = EXTRACT_LIMITS.cropMaxSide;
   return toRgba(
     sharp(image, { ...DECODE_OPTIONS, autoOrient: true })

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { EXTRACT_LIMITS } from '../limits';
 import { pngHeader } from '../png-check';
 import { readPlainJpegHeader } from './jpeg-header';
+import { readPlainPngHeader } from './png-header';
 
 export interface ImageHeader {
   readonly type: ImageType;
@@ -26,8 +27,8 @@ export interface ImageHeader {
  * Checks an upload before any pixel is decoded: the type by its first bytes (415), the header by
  * sharp's metadata, which parses headers only (422 when unreadable or not the type the bytes
  * claim), and the declared pixel count (413 IMAGE_TOO_MANY_PIXELS). Runs on the main thread;
- * sharp does the parsing on libuv's thread pool, not on the event loop; a plain JPEG's header is
- * read here directly (plainJpegHeader).
+ * sharp does the parsing on libuv's thread pool, not on the event loop; a plain JPEG's or PNG's
+ * header is read here directly (plainJpegHeader, plainPngHeader).
  */
 export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
   const type = imageTypeOf(bytes);
@@ -46,6 +47,8 @@ export async function probeUpload(bytes: Uint8Array): Promise<ImageHeader> {
       });
     }
     assertWithinBudget(header.width, header.height, header.bytesPerPixel);
+    const plain = plainPngHeader(bytes);
+    if (plain !== undefined) return plain;
   }
   const plainJpeg = type === 'jpeg' ? plainJpegHeader(bytes) : undefined;
   if (plainJpeg !== undefined) {
@@ -81,6 +84,18 @@ export function plainJpegHeader(bytes: Uint8Array): ImageHeader | undefined {
   const plain = readPlainJpegHeader(bytes);
   if (plain === undefined) return undefined;
   return { type: 'jpeg', width: plain.width, height: plain.height, metadata: false, plain: true };
+}
+
+/**
+ * A plain PNG's header read from its chunks (png-header.ts), as sharp's metadata would give it:
+ * nothing but pixels, and plain (decodesPlain) when it has no alpha. Asked first by the probe and
+ * by the worker's second look at a stored PNG (decode.ts storedHints), like plainJpegHeader.
+ */
+export function plainPngHeader(bytes: Uint8Array): ImageHeader | undefined {
+  const plain = readPlainPngHeader(bytes);
+  if (plain === undefined) return undefined;
+  const { width, height, alpha } = plain;
+  return { type: 'png', width, height, metadata: false, plain: !alpha };
 }
 
 /**
