@@ -197,7 +197,7 @@ function opaque(rgba: Uint8Array): boolean {
 }
 
 /**
- * A plain PNG (png-header.ts: 8-bit RGB or RGBA, IHDR, IDAT and IEND only, every CRC right)
+ * A plain PNG (png-header.ts: 8-bit RGB or RGBA; IHDR, pHYs, IDAT, IEND; every CRC right)
  * decoded on this thread by @napi-rs/image, or undefined to leave it to sharp. PNG is lossless,
  * so the pixels are sharp's to the byte (decode-plain.test.ts); an RGBA file must be opaque
  * throughout (the web app's crop is: its canvas is filled white first), as flattening anything
