@@ -34,9 +34,13 @@ const require = createRequire(import.meta.url);
 /** Native addons and their loaders: installed from the registry, never bundled. */
 export const EXTERNAL = ['sharp', '@napi-rs/canvas'];
 
-/** The swaps of src/native-zlib.ts, and who gets them (pako elsewhere is another major version). */
-const NATIVE_ZLIB = {
+/**
+ * The swaps of src/native-zlib.ts and src/native-crypto.ts, and who gets them (pako elsewhere is
+ * another major version; the signing code keeps @noble's own functions).
+ */
+const NATIVE = {
   fflate: {
+    shim: 'native-zlib.ts',
     importer: /./,
     code: (real, shim) => `import * as real from ${real};
 import { nativeFflate } from ${shim};
@@ -48,6 +52,7 @@ export const Unzlib = n.Unzlib;
 `,
   },
   pako: {
+    shim: 'native-zlib.ts',
     importer: /node_modules\/@libpdf\/core\//,
     code: (real, shim) => `import real from ${real};
 import { nativePako } from ${shim};
@@ -58,29 +63,59 @@ export const deflate = n.deflate;
 export default { ...real, inflate, deflate };
 `,
   },
+  '@noble/hashes/sha2.js': {
+    shim: 'native-crypto.ts',
+    importer: /node_modules\/@libpdf\/core\//,
+    code: (real, shim) => `import * as real from ${real};
+import { nativeSha2 } from ${shim};
+export * from ${real};
+const n = nativeSha2(real);
+export const sha256 = n.sha256;
+export const sha384 = n.sha384;
+export const sha512 = n.sha512;
+`,
+  },
+  // The real AES stays where lazy-libs.mjs puts it (loaded on first use): imported by its name,
+  // and read only when Node refuses a call.
+  '@noble/ciphers/aes.js': {
+    shim: 'native-crypto.ts',
+    importer: /node_modules\/@libpdf\/core\//,
+    code: (_real, shim) => `import * as real from '@noble/ciphers/aes.js';
+import { nativeAes } from ${shim};
+const n = nativeAes(real);
+export const cbc = n.cbc;
+export const ecb = n.ecb;
+`,
+  },
 };
 
 /**
- * An esbuild plugin: imports of fflate, and of pako from @libpdf/core, get a module that re-exports
- * the library with its one-shot zlib functions done by Node's zlib (src/native-zlib.ts says why).
+ * An esbuild plugin: imports of fflate, and of pako, SHA-2 and AES from @libpdf/core, get a
+ * module that re-exports the library with its one-shot zlib functions done by Node's zlib and its
+ * hashes and ciphers by Node's crypto (src/native-zlib.ts and src/native-crypto.ts say why).
  */
 const nativeZlib = {
   name: 'native-zlib',
   setup(b) {
-    const shim = JSON.stringify(join(here, 'src', 'native-zlib.ts'));
-    b.onResolve({ filter: /^(fflate|pako)$/ }, async (args) => {
-      const swap = NATIVE_ZLIB[args.path];
-      if (args.pluginData?.real || !swap.importer.test(args.importer)) return undefined;
-      const real = await b.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: { real: true },
-      });
-      if (real.errors.length > 0) return { errors: real.errors };
-      return { path: real.path, namespace: 'native-zlib', pluginData: { name: args.path } };
-    });
+    b.onResolve(
+      { filter: /^(fflate|pako|@noble\/hashes\/sha2\.js|@noble\/ciphers\/aes\.js)$/ },
+      async (args) => {
+        const swap = NATIVE[args.path];
+        if (args.pluginData?.real || !swap.importer.test(args.importer)) return undefined;
+        const real = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          pluginData: { real: true },
+        });
+        if (real.errors.length > 0) return { errors: real.errors };
+        return { path: real.path, namespace: 'native-zlib', pluginData: { name: args.path } };
+      },
+    );
     b.onLoad({ filter: /./, namespace: 'native-zlib' }, (args) => ({
-      contents: NATIVE_ZLIB[args.pluginData.name].code(JSON.stringify(args.path), shim),
+      contents: NATIVE[args.pluginData.name].code(
+        JSON.stringify(args.path),
+        JSON.stringify(join(here, 'src', NATIVE[args.pluginData.name].shim)),
+      ),
       resolveDir: here,
       loader: 'js',
     }));
