@@ -80,6 +80,37 @@ export function pngHeader(bytes: Uint8Array): PngHeader {
   return { width, height, bytesPerPixel: channels * (depth === 16 ? 2 : 1) };
 }
 
+export interface PngChunk {
+  readonly type: string;
+  readonly data: Uint8Array;
+  /** Where the chunk ends in the file, its CRC included. */
+  readonly end: number;
+}
+
+/**
+ * A PNG's chunks after the signature, in order, through IEND (or to the end of the bytes when
+ * there is none), each whole and its CRC right; throws PngDecodeError at one that is cut off or
+ * damaged. The one walk of a PNG's chunks on the server: assertPngDecodes and the plain PNG's
+ * header (extract/png-header.ts).
+ */
+export function* pngChunks(bytes: Uint8Array): Generator<PngChunk, void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = SIGNATURE_LENGTH; offset < bytes.length; ) {
+    if (offset + CHUNK_OVERHEAD > bytes.length) throw new PngDecodeError('The PNG is cut off');
+    const length = view.getUint32(offset);
+    const end = offset + CHUNK_OVERHEAD + length;
+    if (end > bytes.length) throw new PngDecodeError('The PNG is cut off');
+    const typeAndData = bytes.subarray(offset + 4, offset + 8 + length);
+    if (crc32(typeAndData) !== view.getUint32(offset + 8 + length)) {
+      throw new PngDecodeError('A PNG chunk is damaged (bad checksum)');
+    }
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    yield { type, data: bytes.subarray(offset + 8, offset + 8 + length), end };
+    if (type === 'IEND') return;
+    offset = end;
+  }
+}
+
 /**
  * Proves a PNG decodes without building its pixels: every chunk is whole and its CRC right, IHDR
  * is valid, a palette image has PLTE, IDAT is one zlib stream that inflates to exactly the size
@@ -90,26 +121,14 @@ export function pngHeader(bytes: Uint8Array): PngHeader {
  */
 export async function assertPngDecodes(bytes: Uint8Array): Promise<void> {
   const { width, height } = pngHeader(bytes);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let colourType = -1;
   let bitDepth = 0;
   let interlaced = false;
   let sawPalette = false;
   let sawEnd = false;
   const idat: Uint8Array[] = [];
-  let offset = SIGNATURE_LENGTH;
   let first = true;
-  while (offset < bytes.length) {
-    if (offset + CHUNK_OVERHEAD > bytes.length) throw new PngDecodeError('The PNG is cut off');
-    const length = view.getUint32(offset);
-    const end = offset + CHUNK_OVERHEAD + length;
-    if (end > bytes.length) throw new PngDecodeError('The PNG is cut off');
-    const typeAndData = bytes.subarray(offset + 4, offset + 8 + length);
-    if (crc32(typeAndData) !== view.getUint32(offset + 8 + length)) {
-      throw new PngDecodeError('A PNG chunk is damaged (bad checksum)');
-    }
-    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
-    const data = bytes.subarray(offset + 8, offset + 8 + length);
+  for (const { type, data } of pngChunks(bytes)) {
     if (first !== (type === 'IHDR')) throw new PngDecodeError('The PNG header is not first');
     first = false;
     if (type === 'IHDR') {
@@ -128,9 +147,7 @@ export async function assertPngDecodes(bytes: Uint8Array): Promise<void> {
       idat.push(data);
     } else if (type === 'IEND') {
       sawEnd = true;
-      break;
     }
-    offset = end;
   }
   if (!sawEnd) throw new PngDecodeError('The PNG is cut off (no end chunk)');
   if (colourType === 3 && !sawPalette) throw new PngDecodeError('The PNG has no palette');

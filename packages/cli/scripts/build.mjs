@@ -24,7 +24,7 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAZY_LIBS, lazyEntry, lazyLibs, recordResolved } from './lazy-libs.mjs';
+import { exactFilter, LAZY_LIBS, lazyEntry, lazyLibs, recordResolved } from './lazy-libs.mjs';
 import { isStale, SOURCE_ROOTS } from './stale.mjs';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,24 +94,21 @@ export const ecb = n.ecb;
  * module that re-exports the library with its one-shot zlib functions done by Node's zlib and its
  * hashes and ciphers by Node's crypto (src/native-zlib.ts and src/native-crypto.ts say why).
  */
-const nativeZlib = {
-  name: 'native-zlib',
+const nativeLibs = {
+  name: 'native',
   setup(b) {
-    b.onResolve(
-      { filter: /^(fflate|pako|@noble\/hashes\/sha2\.js|@noble\/ciphers\/aes\.js)$/ },
-      async (args) => {
-        const swap = NATIVE[args.path];
-        if (args.pluginData?.real || !swap.importer.test(args.importer)) return undefined;
-        const real = await b.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          pluginData: { real: true },
-        });
-        if (real.errors.length > 0) return { errors: real.errors };
-        return { path: real.path, namespace: 'native-zlib', pluginData: { name: args.path } };
-      },
-    );
-    b.onLoad({ filter: /./, namespace: 'native-zlib' }, (args) => ({
+    b.onResolve({ filter: exactFilter(Object.keys(NATIVE)) }, async (args) => {
+      const swap = NATIVE[args.path];
+      if (args.pluginData?.real || !swap.importer.test(args.importer)) return undefined;
+      const real = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { real: true },
+      });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'native', pluginData: { name: args.path } };
+    });
+    b.onLoad({ filter: /./, namespace: 'native' }, (args) => ({
       contents: NATIVE[args.pluginData.name].code(
         JSON.stringify(args.path),
         JSON.stringify(join(here, 'src', NATIVE[args.pluginData.name].shim)),
@@ -188,7 +185,7 @@ function thirdPartyLicences(metafiles) {
   const packages = new Set();
   for (const input of metafiles.flatMap((m) => Object.keys(m.inputs))) {
     // The plugins' modules (namespace:path) stand for packages that are inputs themselves.
-    if (/^(native-zlib|lazy-libs):/.test(input)) continue;
+    if (/^(native|lazy-libs):/.test(input)) continue;
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(resolve(here, m[1]));
   }
@@ -324,7 +321,7 @@ export async function build({ clean = false } = {}) {
   const { build: esbuild } = await import('esbuild');
   const resolved = new Map();
   const lazy = await buildLazy(esbuild, resolved);
-  const engine = await buildEngine(esbuild, [nativeZlib, lazyLibs(basename(lazy.path), resolved)]);
+  const engine = await buildEngine(esbuild, [nativeLibs, lazyLibs(basename(lazy.path), resolved)]);
   const result = await esbuild({
     absWorkingDir: here,
     ...COMMON,
@@ -336,7 +333,7 @@ export async function build({ clean = false } = {}) {
     external: EXTERNAL,
     // The byte-level merge (@yinzhang/pdf/merge-fast) is bundled here, outside the engine: its
     // inflating and deflating are native too.
-    plugins: [nativeZlib, engineStandIns(basename(engine.path), engine.exports)],
+    plugins: [nativeLibs, engineStandIns(basename(engine.path), engine.exports)],
     // Bundled CommonJS code (fontkit's dependencies) calls require() for Node built-ins.
     banner: {
       js: "import { createRequire as __yzRequire } from 'node:module'; const require = __yzRequire(import.meta.url);",

@@ -24,11 +24,14 @@ export const LAZY_LIBS = { pkijs: 'pkijs', asn1js: 'asn1js', '@noble/ciphers/aes
 /** Classes read at module load to be extended (see above), per library. */
 const BASES = { pkijs: ['CryptoEngine'] };
 
-const filter = new RegExp(
-  `^(${Object.keys(LAZY_LIBS)
-    .map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('|')})$`,
-);
+/** An esbuild filter matching exactly these import specifiers. */
+export function exactFilter(specifiers) {
+  return new RegExp(
+    `^(${specifiers.map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
+  );
+}
+
+const filter = exactFilter(Object.keys(LAZY_LIBS));
 
 /** The entry of the lazy file: each library's namespace under its key. */
 export function lazyEntry() {

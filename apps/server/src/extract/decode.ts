@@ -244,18 +244,18 @@ export async function storedHints(stored: Uint8Array): Promise<DecodeHints | und
  * (the upload's probed header) let a plain upload skip the steps that would not change it.
  */
 export async function normaliseUpload(image: Uint8Array, hints?: DecodeHints): Promise<Rgba> {
-  // A plain PNG with alpha is not `plain` (sharp would flatten it), but an opaque one decodes
-  // to the full pipeline's pixels all the same (decodePlainPng).
-  const own =
-    hints === undefined || hints.metadata || !fitsCrop(hints)
-      ? undefined
-      : hints.type === 'png'
+  if (hints !== undefined && !hints.metadata && fitsCrop(hints)) {
+    // A plain PNG with alpha is not `plain` (sharp would flatten it), but an opaque one decodes
+    // to the full pipeline's pixels all the same (decodePlainPng).
+    const own =
+      hints.type === 'png'
         ? decodePlainPng(image, hints)
         : hints.type === 'jpeg' && hints.plain
           ? decodePlainJpeg(image, hints)
           : undefined;
-  if (own !== undefined) return own;
-  if (hints !== undefined && decodesPlain(hints)) return toRgba(sharp(image, DECODE_OPTIONS));
+    if (own !== undefined) return own;
+    if (decodesPlain(hints)) return toRgba(sharp(image, DECODE_OPTIONS));
+  }
   const side = EXTRACT_LIMITS.cropMaxSide;
   return toRgba(
     sharp(image, { ...DECODE_OPTIONS, autoOrient: true })
