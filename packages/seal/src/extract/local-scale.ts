@@ -119,6 +119,11 @@ export function scaleToLocalInk(
   // Read once: an exported binding is read through its module cell at every use in a loop.
   const rimStrength = RIM_STRENGTH * 1;
   const maxOf = maxBits;
+  // The floors as doubles (see measure.ts: num): once V8 compiled this function whole (not only
+  // its loop, on stack replacement), a tagged floor made the peak `p` below a tagged value, and
+  // every pixel boxed a heap number: ~440 KB of garbage per 512x512 extraction.
+  const lowest = floor * 1;
+  const thin = thinFloor * 1;
   // Strength is 0 outside the runs above 0 (spans.ts: inkRunsFor): only they are walked.
   const { start, lo: runLo, hi: runHi } = inked;
   if (thinFloor >= 1) {
@@ -138,7 +143,7 @@ export function scaleToLocalInk(
           const x0 = x0s[x] as number;
           const fx = fxs[x] as number;
           const l = (localRow[x0] as number) * (1 - fx) + (localRow[x0 + 1] as number) * fx;
-          const scaled = v / (l < floor ? floor : l);
+          const scaled = v / (l < lowest ? lowest : l);
           raw[i] = rim !== null && rim[i] === 1 && scaled < rimStrength ? 0 : scaled;
         }
       }
@@ -206,8 +211,8 @@ export function scaleToLocalInk(
         // A thin blurred stroke never reaches full ink; judge it against its own peak so that the
         // cut falls near its half height, where the stroke's edge was before the blur.
         if (p > l) p = l;
-        else if (p < l * thinFloor) p = l * thinFloor;
-        if (p < floor) p = floor;
+        else if (p < l * thin) p = l * thin;
+        if (p < lowest) p = lowest;
         const scaled = v / p;
         // A print rim that is not strong ink once scaled is print (see PRINT_DARK).
         raw[i] = rim !== null && rim[i] === 1 && scaled < rimStrength ? 0 : scaled;
