@@ -35,6 +35,18 @@ const require = createRequire(import.meta.url);
 export const EXTERNAL = ['sharp', '@napi-rs/canvas'];
 
 /**
+ * A swap module's code: the library's namespace re-exported, with `names` taken instead from what
+ * the shim's `fn` makes of it.
+ */
+const overriding = (fn, names) => (real, shim) =>
+  `import * as real from ${real};
+import { ${fn} } from ${shim};
+export * from ${real};
+const n = ${fn}(real);
+${names.map((name) => `export const ${name} = n.${name};`).join('\n')}
+`;
+
+/**
  * The swaps of src/native-zlib.ts and src/native-crypto.ts, and who gets them (pako elsewhere is
  * another major version; the signing code keeps @noble's own functions).
  */
@@ -42,14 +54,7 @@ const NATIVE = {
   fflate: {
     shim: 'native-zlib.ts',
     importer: /./,
-    code: (real, shim) => `import * as real from ${real};
-import { nativeFflate } from ${shim};
-export * from ${real};
-const n = nativeFflate(real);
-export const zlibSync = n.zlibSync;
-export const unzlibSync = n.unzlibSync;
-export const Unzlib = n.Unzlib;
-`,
+    code: overriding('nativeFflate', ['zlibSync', 'unzlibSync', 'Unzlib']),
   },
   pako: {
     shim: 'native-zlib.ts',
@@ -66,14 +71,7 @@ export default { ...real, inflate, deflate };
   '@noble/hashes/sha2.js': {
     shim: 'native-crypto.ts',
     importer: /node_modules\/@libpdf\/core\//,
-    code: (real, shim) => `import * as real from ${real};
-import { nativeSha2 } from ${shim};
-export * from ${real};
-const n = nativeSha2(real);
-export const sha256 = n.sha256;
-export const sha384 = n.sha384;
-export const sha512 = n.sha512;
-`,
+    code: overriding('nativeSha2', ['sha256', 'sha384', 'sha512']),
   },
   // The real AES stays where lazy-libs.mjs puts it (loaded on first use): imported by its name,
   // and read only when Node refuses a call.
