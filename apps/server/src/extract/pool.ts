@@ -54,6 +54,12 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     maxQueue: options.maxQueue ?? EXTRACT_LIMITS.queueMax,
     jobTimeoutMs: options.jobTimeoutMs ?? EXTRACT_LIMITS.jobTimeoutMs,
     heapMaxMb: EXTRACT_LIMITS.workerHeapMaxMb,
+    // Every job's decoder output (@napi-rs/image's pixels, sharp's buffers) is freed by a
+    // finalizer on the worker's event loop. Handed its next job directly, a worker under a steady
+    // queue never ran them: the server grew ~1.5 MB of resident memory a parse, to 12 GB after
+    // 7,582 parses at 20 connections, and kept it. With a turn it stays at ~400 MB
+    // (test/memory.test.ts), and a parse takes ~8 % less CPU (two servers side by side).
+    turnBetweenJobs: true,
     name: 'extract',
   });
   return {
