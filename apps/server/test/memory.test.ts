@@ -145,7 +145,9 @@ describe('a steady queue of parses against a running server', () => {
 
     expect([...warm, ...statuses].every((s) => s === 200)).toBe(true);
     // Each parse decodes 512x512 pixels (768 KB) whose finalizers never ran under this queue
-    // before: ~1.5 MB a parse, over 600 MB here. Freed, the heaps' growth stays well below.
-    expect(grown).toBeLessThan(200);
+    // before: ~1.5 MB a parse, 800 MB here. Freed, what is left is the heaps growing towards
+    // their limits (server.ts lets each reach four times its live size; ~75 MB measured), at
+    // most ~160 MB for the main thread and the two workers together.
+    expect(grown).toBeLessThan(300);
   }, 180_000);
 });
