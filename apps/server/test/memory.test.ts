@@ -112,15 +112,9 @@ const STEADY_PARSES = 480;
 describe('a steady queue of parses against a running server', () => {
   it('memory stays flat: the workers free the decoded pixels between jobs', async () => {
     const server = await startServerProcess({});
-    const jpeg = new Uint8Array(await sealPhotoJpeg());
-    const parse = async () => {
-      const form = new FormData();
-      form.set('gray', '0-auto-0');
-      form.set('file', new Blob([jpeg]), 'seal.jpg');
-      const res = await fetch(`${server.url}/v1/stamp/parse`, { method: 'POST', body: form });
-      await res.arrayBuffer();
-      return res.status;
-    };
+    const jpeg = await sealPhotoJpeg();
+    const parse = async () =>
+      (await upload(`${server.url}/v1/stamp/parse`, jpeg, '0-auto-0')).status;
     // Each client keeps one parse in flight, so the pool always has a job waiting: a worker is
     // never idle between two of them.
     const steady = async (count: number) => {
