@@ -5,6 +5,15 @@ import type { Point, Quad } from './units';
  * Angles follow the canvas: 0 is straight up from the seal's centre and they grow clockwise.
  */
 
+/**
+ * The length of (x, y). Not Math.hypot: V8 does not inline it, so each call was a builtin call
+ * and a boxed result (measured: an eighth of a seal's garbage); the layout and the curve
+ * flattening need no protection from overflow.
+ */
+export function length(x: number, y: number): number {
+  return Math.sqrt(x * x + y * y);
+}
+
 /** Unit vector pointing from the centre towards polar angle `phi`. */
 export function radial(phi: number): Point {
   return { x: Math.sin(phi), y: -Math.cos(phi) };
@@ -68,7 +77,7 @@ function separatedAlongEdgesOf(q: Quad, a: Quad, b: Quad, gap: number): boolean 
   for (let i = 0; i < 4; i++) {
     const p = q[i] as Point;
     const n = q[(i + 1) % 4] as Point;
-    const len = Math.hypot(n.x - p.x, n.y - p.y);
+    const len = length(n.x - p.x, n.y - p.y);
     if (len === 0) continue;
     const ax = -(n.y - p.y) / len;
     const ay = (n.x - p.x) / len;
@@ -95,7 +104,9 @@ function separatedAlongEdgesOf(q: Quad, a: Quad, b: Quad, gap: number): boolean 
 
 /** Largest distance of a quad's corners from the origin. */
 export function maxRadius(q: Quad): number {
-  return Math.max(...q.map((p) => Math.hypot(p.x, p.y)));
+  let max = Number.NEGATIVE_INFINITY;
+  for (const p of q) max = Math.max(max, length(p.x, p.y));
+  return max;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SealCanvasContext } from '../draw';
+import { length } from '../geometry';
 import { CoverageAccumulator } from './coverage';
 
 /**
@@ -160,7 +161,13 @@ export class AlphaCanvas implements SealCanvasContext {
 
   /** Post-multiplies the current transform, as the Canvas API does. */
   #transform(a: number, b: number, c: number, d: number, e: number, f: number): void {
-    const [m0, m1, m2, m3, m4, m5] = this.#state.matrix;
+    const m = this.#state.matrix;
+    const m0 = m[0];
+    const m1 = m[1];
+    const m2 = m[2];
+    const m3 = m[3];
+    const m4 = m[4];
+    const m5 = m[5];
     this.#state.matrix = [
       m0 * a + m2 * b,
       m1 * a + m3 * b,
@@ -191,13 +198,13 @@ export class AlphaCanvas implements SealCanvasContext {
   }
 
   #point(x: number, y: number): [number, number] {
-    const [a, b, c, d, e, f] = this.#state.matrix;
+    const { 0: a, 1: b, 2: c, 3: d, 4: e, 5: f } = this.#state.matrix;
     return [a * x + c * y + e, b * x + d * y + f];
   }
 
   moveTo(x: number, y: number): void {
     this.#circle = null;
-    const [a, b, c, d, e, f] = this.#state.matrix;
+    const { 0: a, 1: b, 2: c, 3: d, 4: e, 5: f } = this.#state.matrix;
     this.#path.start(a * x + c * y + e, b * x + d * y + f);
   }
 
@@ -207,7 +214,7 @@ export class AlphaCanvas implements SealCanvasContext {
       this.moveTo(x, y);
       return;
     }
-    const [a, b, c, d, e, f] = this.#state.matrix;
+    const { 0: a, 1: b, 2: c, 3: d, 4: e, 5: f } = this.#state.matrix;
     this.#path.push(a * x + c * y + e, b * x + d * y + f);
   }
 
@@ -219,7 +226,7 @@ export class AlphaCanvas implements SealCanvasContext {
   quadraticCurveTo(cpx: number, cpy: number, x: number, y: number): void {
     const path = this.#path;
     if (path.empty) this.moveTo(cpx, cpy);
-    const [a, b, c, d, e, f] = this.#state.matrix;
+    const { 0: a, 1: b, 2: c, 3: d, 4: e, 5: f } = this.#state.matrix;
     const x0 = path.lastX;
     const y0 = path.lastY;
     const x1 = a * cpx + c * cpy + e;
@@ -227,7 +234,7 @@ export class AlphaCanvas implements SealCanvasContext {
     const x2 = a * x + c * y + e;
     const y2 = b * x + d * y + f;
     // The error of n chords is at most |p0 - 2c + p2| / (8 n^2).
-    const dd = Math.hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2);
+    const dd = length(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2);
     const n = Math.max(1, Math.ceil(Math.sqrt(dd / (8 * TOLERANCE_PX))));
     for (let i = 1; i <= n; i++) {
       const t = i / n;
@@ -240,7 +247,7 @@ export class AlphaCanvas implements SealCanvasContext {
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
     const path = this.#path;
     if (path.empty) this.moveTo(c1x, c1y);
-    const [a, b, c, d, e, f] = this.#state.matrix;
+    const { 0: a, 1: b, 2: c, 3: d, 4: e, 5: f } = this.#state.matrix;
     const x0 = path.lastX;
     const y0 = path.lastY;
     const x1 = a * c1x + c * c1y + e;
@@ -251,8 +258,8 @@ export class AlphaCanvas implements SealCanvasContext {
     const y3 = b * x + d * y + f;
     // The error of n chords is at most 3/4 * max second difference / n^2.
     const dd = Math.max(
-      Math.hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
-      Math.hypot(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3),
+      length(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
+      length(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3),
     );
     const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * dd) / TOLERANCE_PX)));
     for (let i = 1; i <= n; i++) {
@@ -422,23 +429,9 @@ export class AlphaCanvas implements SealCanvasContext {
       const from = path.contourStart(k);
       const to = path.contourEnd(k);
       if (to - from < 4) continue;
-      for (let i = from + 2; i < to; i += 2) {
-        acc.line(
-          pts[i - 2] as number,
-          pts[i - 1] as number,
-          pts[i] as number,
-          pts[i + 1] as number,
-          sign,
-        );
-      }
+      for (let i = from + 2; i < to; i += 2) acc.edge(pts, i - 2, i, sign);
       // Every contour is filled as closed.
-      acc.line(
-        pts[to - 2] as number,
-        pts[to - 1] as number,
-        pts[from] as number,
-        pts[from + 1] as number,
-        sign,
-      );
+      acc.edge(pts, to - 2, from, sign);
     }
   }
 
