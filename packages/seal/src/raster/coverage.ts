@@ -7,6 +7,10 @@
  * Used by AlphaCanvas (alpha-canvas.ts) to draw seals on the server without Skia: see there for
  * why, and the measurements.
  */
+/** Cells per block of a row's touched flags (see #touched): 8 measured ahead of 4, 16 and 32. */
+const BLOCK_SHIFT = 3;
+const BLOCK = 1 << BLOCK_SHIFT;
+
 export class CoverageAccumulator {
   readonly width: number;
   readonly height: number;
@@ -16,6 +20,15 @@ export class CoverageAccumulator {
   /** Per row, the first and one past the last cell touched since the last resolve. */
   readonly #rowMin: Int32Array;
   readonly #rowMax: Int32Array;
+  /**
+   * Per row, a flag per block of BLOCK cells: set when an edge wrote to one of its cells. In a
+   * block no edge touched the running sum stays as it came in, so resolve gives its pixels one
+   * value without reading them: the inside of a seal's ring and its solid strokes (measured: of
+   * a seal's 201,000 cells, 59,000 are read; renderSeal ~4% faster, the marking in edge() taking
+   * back most of what resolve saves).
+   */
+  readonly #touched: Uint8Array;
+  readonly #blocks: number;
 
   constructor(width: number, height: number) {
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
@@ -27,6 +40,8 @@ export class CoverageAccumulator {
     this.#acc = new Float32Array(this.#stride * height);
     this.#rowMin = new Int32Array(height).fill(this.#stride);
     this.#rowMax = new Int32Array(height);
+    this.#blocks = (this.#stride + BLOCK - 1) >> BLOCK_SHIFT;
+    this.#touched = new Uint8Array(this.#blocks * height);
   }
 
   /**
@@ -62,6 +77,8 @@ export class CoverageAccumulator {
     const yEnd = Math.min(this.height, Math.ceil(y1));
     if (yStart >= yEnd) return;
     const acc = this.#acc;
+    const touched = this.#touched;
+    const blocks = this.#blocks;
     let x = x0 + (yStart > y0 ? (yStart - y0) * dxdy : 0);
     for (let y = yStart; y < yEnd; y++) {
       const dy = Math.min(y + 1, y1) - Math.max(y, y0);
@@ -100,6 +117,13 @@ export class CoverageAccumulator {
       }
       if (loFloor < (this.#rowMin[y] as number)) this.#rowMin[y] = loFloor;
       if (hiCeil + 2 > (this.#rowMax[y] as number)) this.#rowMax[y] = hiCeil + 2;
+      // The cells written: loFloor up to hiCeil, and at least loFloor + 1.
+      const firstBlock = y * blocks + (loFloor >> BLOCK_SHIFT);
+      const lastBlock = y * blocks + ((hiCeil > loFloor + 1 ? hiCeil : loFloor + 1) >> BLOCK_SHIFT);
+      touched[firstBlock] = 1;
+      touched[lastBlock] = 1;
+      // An edge flatter than a block is long: the blocks between.
+      for (let b = firstBlock + 1; b < lastBlock; b++) touched[b] = 1;
       x = xNext;
     }
   }
@@ -110,6 +134,7 @@ export class CoverageAccumulator {
       const from = this.#rowMin[y] as number;
       const to = this.#rowMax[y] as number;
       if (from < to) this.#acc.fill(0, y * this.#stride + from, y * this.#stride + to);
+      this.#touched.fill(0, y * this.#blocks, (y + 1) * this.#blocks);
       this.#rowMin[y] = this.#stride;
       this.#rowMax[y] = 0;
     }
@@ -123,6 +148,8 @@ export class CoverageAccumulator {
   resolve(out: Uint8Array, rowPad: number, lut: Uint8Array): void {
     const acc = this.#acc;
     const stride = this.#stride;
+    const touched = this.#touched;
+    const blocks = this.#blocks;
     const w = this.width;
     // 8-bit coverage to output, with the clamp at 1 folded in: index round(|sum| * 255) up to 511.
     const table = new Uint8Array(512);
@@ -136,13 +163,27 @@ export class CoverageAccumulator {
       // ~15% faster than two indices and a store of 0 per cell.
       const shift = y * (w + rowPad) + rowPad - row;
       const end = row + Math.min(to, w);
+      const flags = y * blocks;
       let sum = 0;
-      for (let i = row + from; i < end; i++) {
-        sum += acc[i] as number;
-        const c = sum < 0 ? -sum : sum;
-        // Most cells are empty (outside the shapes, inside the ring): nothing to write there.
-        if (c >= 0.5 / 255) out[i + shift] = table[c >= 2 ? 511 : (c * 255 + 0.5) | 0] as number;
+      for (let b = from >> BLOCK_SHIFT, i = row + from; i < end; b++) {
+        const blockEnd = Math.min(row + ((b + 1) << BLOCK_SHIFT), end);
+        const c0 = sum < 0 ? -sum : sum;
+        if (touched[flags + b] === 0) {
+          // Every cell 0: the sum, and so the pixel, is the same all along the block.
+          if (c0 >= 0.5 / 255) {
+            const v = table[c0 >= 2 ? 511 : (c0 * 255 + 0.5) | 0] as number;
+            for (; i < blockEnd; i++) out[i + shift] = v;
+          } else i = blockEnd;
+          continue;
+        }
+        for (; i < blockEnd; i++) {
+          sum += acc[i] as number;
+          const c = sum < 0 ? -sum : sum;
+          // Most cells are empty (outside the shapes, inside the ring): nothing to write there.
+          if (c >= 0.5 / 255) out[i + shift] = table[c >= 2 ? 511 : (c * 255 + 0.5) | 0] as number;
+        }
       }
+      touched.fill(0, flags, flags + blocks);
       acc.fill(0, row + from, row + to);
       this.#rowMin[y] = stride;
       this.#rowMax[y] = 0;
