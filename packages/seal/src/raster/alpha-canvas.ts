@@ -408,7 +408,9 @@ export class AlphaCanvas implements SealCanvasContext {
    * Adds one fill's contours to the accumulator, turned so that their signed area is positive.
    * All shapes then wind the same way, so where two overlap their winding numbers add up instead
    * of cancelling, and one accumulator holds the whole drawing: the union of opaque fills of one
-   * colour, which is what source-over gives (their anti-aliased edges meeting differ by a rounding).
+   * colour, which is what source-over gives. A pixel where two shapes' edges cross is not exact:
+   * it gets the mean winding number over its area, clamped to 1, so part of it covered twice
+   * can make up for part not covered at all (the pixel comes out darker than the union's).
    */
   #addShape(path: PathBuffer): void {
     const pts = path.points;
