@@ -1,16 +1,17 @@
+/** Cells per block of a row's touched flags (see #touched): 8 measured ahead of 4, 16 and 32. */
+const BLOCK_SHIFT = 3;
+const BLOCK = 1 << BLOCK_SHIFT;
+
 /**
  * Anti-aliased polygon coverage by signed-area accumulation: every edge adds, to the cells of each
  * row it crosses, the share of that row's height it covers to their right; a running sum along the
- * row then gives each pixel's exact area coverage (nonzero fill: the magnitude, clamped to 1).
+ * row then gives each pixel's winding number averaged over its area, which is its exact coverage
+ * wherever the winding is 0 or 1 (nonzero fill: the magnitude, clamped to 1).
  * One pass over the edges and one over the touched rows, no supersampling, no sorting.
  *
  * Used by AlphaCanvas (alpha-canvas.ts) to draw seals on the server without Skia: see there for
  * why, and the measurements.
  */
-/** Cells per block of a row's touched flags (see #touched): 8 measured ahead of 4, 16 and 32. */
-const BLOCK_SHIFT = 3;
-const BLOCK = 1 << BLOCK_SHIFT;
-
 export class CoverageAccumulator {
   readonly width: number;
   readonly height: number;
