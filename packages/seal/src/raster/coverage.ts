@@ -134,8 +134,11 @@ export class CoverageAccumulator {
     for (let y = 0; y < this.height; y++) {
       const from = this.#rowMin[y] as number;
       const to = this.#rowMax[y] as number;
-      if (from < to) this.#acc.fill(0, y * this.#stride + from, y * this.#stride + to);
-      this.#touched.fill(0, y * this.#blocks, (y + 1) * this.#blocks);
+      // A row no edge reached has no cell and no block flag set.
+      if (from < to) {
+        this.#acc.fill(0, y * this.#stride + from, y * this.#stride + to);
+        this.#touched.fill(0, y * this.#blocks, (y + 1) * this.#blocks);
+      }
       this.#rowMin[y] = this.#stride;
       this.#rowMax[y] = 0;
     }
@@ -168,9 +171,9 @@ export class CoverageAccumulator {
       let sum = 0;
       for (let b = from >> BLOCK_SHIFT, i = row + from; i < end; b++) {
         const blockEnd = Math.min(row + ((b + 1) << BLOCK_SHIFT), end);
-        const c0 = sum < 0 ? -sum : sum;
         if (touched[flags + b] === 0) {
           // Every cell 0: the sum, and so the pixel, is the same all along the block.
+          const c0 = sum < 0 ? -sum : sum;
           if (c0 >= 0.5 / 255) {
             const v = table[c0 >= 2 ? 511 : (c0 * 255 + 0.5) | 0] as number;
             for (; i < blockEnd; i++) out[i + shift] = v;
